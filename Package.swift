@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode plus the upcoming features
+/// STYLE.md asks for, so existential and import mistakes surface at compile time.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "IntentBridge",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "intentbridge", targets: ["intentbridge"]),
+    .library(
+      name: "IntentBridge",
+      targets: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport"]),
+  ],
+  targets: [
+    // Leaf: ordered JSON value, strict parser with line:column, deterministic writer.
+    .target(name: "IntentBridgeJSON", swiftSettings: strictSettings),
+    // Catalog v1: model, loading with diagnostics, phrase templates, lint.
+    .target(
+      name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    // Importers: foreign formats (Xcode actionsdata, tool lists) → catalog v1 JSON documents.
+    .target(
+      name: "IntentBridgeImport", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
+    .target(
+      name: "IntentBridgeTools", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
+    // Command-line interface: argument parsing, subcommands, error rendering.
+    .target(
+      name: "IntentBridgeCLI",
+      dependencies: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport"],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "intentbridge", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
+    // Benchmarks print figures next to a baseline measured in the same run (release build).
+    .executableTarget(
+      name: "intentbridge-bench", dependencies: ["IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON"],
+      path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
+
+    .target(name: "IntentBridgeTestSupport", path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeCatalogTests", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeToolsTests",
+      dependencies: ["IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeCLITests",
+      dependencies: [
+        "IntentBridgeCLI", "IntentBridgeImport", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",
+        "IntentBridgeTestSupport",
+      ],
+      swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+
+/// Loads a catalog for a subcommand and prints its diagnostics to standard error.
+enum CatalogInput {
+  /// Loads `path`; prints errors (and warnings when `showWarnings`); returns the catalog
+  /// only when it has no errors (and no warnings when `strict`).
+  static func load(_ path: String, console: Console, showWarnings: Bool = false, strict: Bool = false) -> Catalog? {
+    let result = CatalogLoader.load(path: path)
+    let shown = result.diagnostics.filter { $0.severity == .error || showWarnings || strict }
+    DiagnosticPrinter.print(shown, console: console)
+    if result.diagnostics.hasErrors || (strict && !result.diagnostics.warnings.isEmpty) { return nil }
+    return result.catalog
+  }
+}
+
+enum DiagnosticPrinter {
+  static func print(_ diagnostics: [Diagnostic], console: Console) {
+    for diagnostic in diagnostics.sortedForOutput() {
+      var text = diagnostic.description
+      if console.errIsTerminal {
+        let colour = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
+        let label = "\(diagnostic.severity.rawValue):"
+        if let range = text.firstRange(of: label) {
+          text.replaceSubrange(range, with: colour + label + "\u{1B}[0m")
+        }
+      }
+      console.err(text + "\n")
+    }
+  }
+}
+

@@ -1,0 +1,165 @@
+import IntentBridgeCatalog
+
+/// What a subcommand accepts: positional arguments, options with values, and flags.
+struct CommandSpec: Sendable {
+  struct Option: Sendable {
+    var name: String
+    var valueName: String
+    var help: String
+    /// Allowed values, when the option takes one of a fixed set.
+    var allowed: [String] = []
+    var repeatable = false
+  }
+
+  struct Flag: Sendable {
+    var name: String
+    var help: String
+  }
+
+  struct Positional: Sendable {
+    var name: String
+    var help: String
+    var repeating = false
+    var optional = false
+  }
+
+  var name: String
+  var abstract: String
+  var positionals: [Positional]
+  var options: [Option] = []
+  var flags: [Flag] = []
+  var discussion: String = ""
+
+  var usage: String {
+    var parts = ["intentbridge", name]
+    for p in positionals {
+      let token = p.repeating ? "<\(p.name)>…" : "<\(p.name)>"
+      parts.append(p.optional ? "[\(token)]" : token)
+    }
+    for o in options {
+      let value = o.allowed.isEmpty ? "<\(o.valueName)>" : o.allowed.joined(separator: "|")
+      parts.append("[--\(o.name) \(value)]")
+    }
+    for f in flags { parts.append("[--\(f.name)]") }
+    return parts.joined(separator: " ")
+  }
+
+  var help: String {
+    var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n"
+    if !discussion.isEmpty { text += "\n\(discussion)\n" }
+    if !positionals.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for p in positionals { text += "  <\(p.name)>".padded(to: 26) + p.help + "\n" }
+    }
+    text += "\nOPTIONS:\n"
+    for o in options {
+      let allowed = o.allowed.isEmpty ? "" : " (\(o.allowed.joined(separator: ", ")))"
+      text += "  --\(o.name) <\(o.valueName)>".padded(to: 26) + o.help + allowed + "\n"
+    }
+    for f in flags { text += "  --\(f.name)".padded(to: 26) + f.help + "\n" }
+    text += "  -h, --help".padded(to: 26) + "Show help information.\n"
+    return text
+  }
+}
+
+/// The parsed command line of one subcommand.
+struct ParsedArguments: Sendable {
+  var positionals: [String] = []
+  var options: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var wantsHelp = false
+
+  func option(_ name: String) -> String? { options[name]?.last }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A command-line mistake; rendered with the usage line and a `--help` pointer, exit code 64.
+struct UsageError: Error, Sendable {
+  var message: String
+  var command: String?
+}
+
+enum CommandLineParser {
+  /// Parses `arguments` (after the subcommand name) against `spec`.
+  /// Accepts `--name value`, `--name=value`, and `--` to end options.
+  static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var i = 0
+    var optionsEnded = false
+    while i < arguments.count {
+      let argument = arguments[i]
+      i += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument == "-h" || argument == "--help" {
+        parsed.wantsHelp = true
+        continue
+      }
+      guard argument.hasPrefix("--") else {
+        throw UsageError(message: "unknown option '\(argument)'; options are spelled with two dashes, e.g. --\(spec.options.first?.name ?? "help")", command: spec.name)
+      }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String?
+      if let eq = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: eq)...])
+        name = String(name[..<eq])
+      }
+      if let flag = spec.flags.first(where: { $0.name == name }) {
+        if inlineValue != nil {
+          throw UsageError(message: "flag '--\(flag.name)' does not take a value", command: spec.name)
+        }
+        parsed.flags.insert(flag.name)
+        continue
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        let known = spec.options.map(\.name) + spec.flags.map(\.name) + ["help"]
+        let suggestion = DidYouMean.closest(to: name, in: known)
+        throw UsageError(
+          message: "unknown option '--\(name)'" + (suggestion.map { "\nHelp: did you mean '--\($0)'?" } ?? ""), command: spec.name)
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard i < arguments.count, !(arguments[i].hasPrefix("--") && arguments[i].count > 2) else {
+          throw UsageError(message: "missing value for '--\(option.name) <\(option.valueName)>'", command: spec.name)
+        }
+        value = arguments[i]
+        i += 1
+      }
+      if !option.allowed.isEmpty, !option.allowed.contains(value) {
+        let suggestion = DidYouMean.closest(to: value, in: option.allowed)
+        throw UsageError(
+          message: "the value '\(value)' is invalid for '--\(option.name) <\(option.valueName)>'; allowed values: \(option.allowed.joined(separator: ", "))"
+            + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+          command: spec.name)
+      }
+      if parsed.options[option.name] != nil && !option.repeatable {
+        throw UsageError(message: "'--\(option.name)' was given more than once", command: spec.name)
+      }
+      parsed.options[option.name, default: []].append(value)
+    }
+    if parsed.wantsHelp { return parsed }
+    let required = spec.positionals.filter { !$0.optional }
+    if parsed.positionals.count < required.count {
+      let missing = required[parsed.positionals.count]
+      throw UsageError(message: "missing expected argument '<\(missing.name)>'", command: spec.name)
+    }
+    if !(spec.positionals.last?.repeating ?? false), parsed.positionals.count > spec.positionals.count {
+      throw UsageError(message: "unexpected argument '\(parsed.positionals[spec.positionals.count])'", command: spec.name)
+    }
+    return parsed
+  }
+}
+
+extension String {
+  func padded(to width: Int) -> String {
+    count >= width ? self + "  " : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,69 @@
+import FoundationEssentials
+import IntentBridgeCatalog
+import IntentBridgeImport
+import IntentBridgeJSON
+
+/// `intentbridge import actionsdata|tools FILE [--out FILE]`: foreign formats → catalog v1.
+///
+/// Lenient by design: what cannot be mapped becomes a warning on standard error and is kept
+/// under `source.raw` in the output. The produced catalog is then loaded like any other,
+/// and its errors (if any) are reported too.
+enum ImportCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "import", abstract: "Convert Xcode actionsdata or a tool list into a catalog.",
+    positionals: [
+      .init(name: "kind", help: "actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."),
+      .init(name: "file", help: "The file to import."),
+    ],
+    options: [.init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output.")],
+    flags: [.init(name: "quiet", help: "Do not print import warnings.")])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let kind = arguments.positionals[0]
+    guard kind == "actionsdata" || kind == "tools" else {
+      let suggestion = DidYouMean.closest(to: kind, in: ["actionsdata", "tools"])
+      throw UsageError(
+        message: "unknown import kind '\(kind)'; expected 'actionsdata' or 'tools'" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+        command: spec.name)
+    }
+    let path = arguments.positionals[1]
+    let bytes: [UInt8]
+    do {
+      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      console.err("\(path): error: cannot read the file\n")
+      return .dataError
+    }
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes: bytes)
+    } catch {
+      console.err("\(path):\(error.location.line):\(error.location.column): error: \(error.message) [json-syntax]\n")
+      return .dataError
+    }
+    let fileName = URL(fileURLWithPath: path).lastPathComponent
+    let result =
+      kind == "actionsdata"
+      ? ActionsDataImporter.importCatalog(document, fileName: fileName)
+      : ToolListImporter.importCatalog(document, fileName: fileName)
+    if !arguments.flag("quiet") {
+      for warning in result.warnings {
+        console.err("\(path): warning: \(warning.message) [import]\n  at \(warning.path)\n")
+      }
+    }
+    let loaded = CatalogLoader.load(document: result.catalog, file: arguments.option("out") ?? "<imported catalog>")
+    DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
+    let text = JSONWriter.pretty(result.catalog)
+    if let out = arguments.option("out") {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+      } catch {
+        console.err("\(out): error: cannot write the catalog\n")
+        return .failure
+      }
+    } else {
+      console.out(text)
+    }
+    return loaded.diagnostics.hasErrors ? .dataError : .success
+  }
+}

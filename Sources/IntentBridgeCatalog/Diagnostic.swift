@@ -1,0 +1,130 @@
+import IntentBridgeJSON
+
+/// A problem found while reading, validating or linting a catalog.
+///
+/// Rendered like a compiler message, so editors can jump to it:
+///
+///     Examples/notes/notes.en.json:12:17: error: unknown type reference {"enum": "Priorty"} [unknown-type-reference]
+///       at $.intents[0].parameters[2].type
+///       fix: declare an enum with id "Priorty" in "enums", or use one of: NotePriority
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case error, warning, note
+
+    private var rank: Int {
+      switch self {
+      case .error: 0
+      case .warning: 1
+      case .note: 2
+      }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+  }
+
+  public var severity: Severity
+  /// Stable rule id (`unknown-field`, `duplicate-intent-id`, …); see `DiagnosticRule`.
+  public var rule: String
+  public var message: String
+  /// How to fix it, one line.
+  public var hint: String?
+  public var path: JSONPath?
+  public var file: String?
+  public var location: SourceLocation?
+
+  public init(
+    _ severity: Severity, rule: String, _ message: String, hint: String? = nil, path: JSONPath? = nil,
+    file: String? = nil, location: SourceLocation? = nil
+  ) {
+    self.severity = severity
+    self.rule = rule
+    self.message = message
+    self.hint = hint
+    self.path = path
+    self.file = file
+    self.location = location
+  }
+
+  public var description: String {
+    var head = ""
+    if let file {
+      head += file
+      if let location { head += ":\(location.line):\(location.column)" }
+      head += ": "
+    } else if let location {
+      head += "\(location.line):\(location.column): "
+    }
+    var text = "\(head)\(severity.rawValue): \(message) [\(rule)]"
+    if let path, !path.components.isEmpty { text += "\n  at \(path)" }
+    if let hint { text += "\n  fix: \(hint)" }
+    return text
+  }
+
+  /// The diagnostic as a JSON object (for `--json` output), keys in a fixed order.
+  public var jsonValue: JSONValue {
+    var object = JSONObject()
+    object["severity"] = .string(severity.rawValue)
+    object["rule"] = .string(rule)
+    object["message"] = .string(message)
+    if let hint { object["hint"] = .string(hint) }
+    if let file { object["file"] = .string(file) }
+    if let location {
+      object["line"] = .integer(Int64(location.line))
+      object["column"] = .integer(Int64(location.column))
+    }
+    if let path { object["path"] = .string(path.description) }
+    return .object(object)
+  }
+}
+
+extension Array where Element == Diagnostic {
+  public var hasErrors: Bool { contains { $0.severity == .error } }
+  public var errors: [Diagnostic] { filter { $0.severity == .error } }
+  public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
+
+  /// Sorted for output: by file, then location (or path), then rule; stable otherwise.
+  public func sortedForOutput() -> [Diagnostic] {
+    enumerated().sorted { a, b in
+      let (x, y) = (a.element, b.element)
+      if x.file != y.file { return (x.file ?? "") < (y.file ?? "") }
+      switch (x.location, y.location) {
+      case (let l?, let r?) where l != r: return l < r
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
+  }
+}
+
+/// Edit distance for "did you mean" suggestions (catalog fields, arguments, CLI options).
+public enum DidYouMean {
+  /// The closest candidate within a distance of about a third of the word, if any.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(lowered, candidate.lowercased())
+      if d <= max(1, word.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    return best?.0
+  }
+
+  /// Levenshtein distance over Unicode scalars. - Complexity: O(a·b).
+  public static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

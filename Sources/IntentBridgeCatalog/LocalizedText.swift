@@ -1,0 +1,107 @@
+/// A catalog `Text`: one string per language, with fallback to the catalog's default language.
+///
+/// A plain string in the catalog is stored under the catalog's `defaultLanguage`.
+///
+///     let title = LocalizedText(["en": "Add Note", "fi": "Lisää muistiinpano"], defaultLanguage: "en")
+///     title.resolved(for: "fi")      // "Lisää muistiinpano"
+///     title.resolved(for: "sk")      // "Add Note" (fallback)
+public struct LocalizedText: Sendable, Hashable {
+  public struct Entry: Sendable, Hashable {
+    public var language: String
+    public var text: String
+  }
+
+  /// Translations in catalog order.
+  public var entries: [Entry]
+  /// The language used when the requested one is missing.
+  public var defaultLanguage: String
+  /// True when the catalog wrote a plain string rather than a language map.
+  public var isPlain: Bool
+
+  public init(_ text: String, language: String) {
+    self.entries = [Entry(language: language, text: text)]
+    self.defaultLanguage = language
+    self.isPlain = true
+  }
+
+  public init(_ pairs: KeyValuePairs<String, String>, defaultLanguage: String) {
+    self.entries = pairs.map { Entry(language: $0.key, text: $0.value) }
+    self.defaultLanguage = defaultLanguage
+    self.isPlain = false
+  }
+
+  public init(entries: [Entry], defaultLanguage: String, isPlain: Bool) {
+    self.entries = entries
+    self.defaultLanguage = defaultLanguage
+    self.isPlain = isPlain
+  }
+
+  /// The text in `language`, else its primary subtag match (`zh` for `zh-CN`), else the
+  /// default language, else the first entry.
+  public func resolved(for language: String? = nil) -> String {
+    if let language, let exact = text(exactly: language) { return exact }
+    if let language, let primary = language.split(separator: "-").first.map(String.init),
+      let match = entries.first(where: { $0.language.split(separator: "-").first.map(String.init) == primary })
+    {
+      return match.text
+    }
+    return text(exactly: defaultLanguage) ?? entries.first?.text ?? ""
+  }
+
+  /// The text written for exactly `language` (case-insensitive tag comparison), if any.
+  public func text(exactly language: String) -> String? {
+    entries.first { $0.language.caseInsensitiveEquals(language) }?.text
+  }
+
+  public var languages: [String] { entries.map(\.language) }
+}
+
+/// A catalog `TextList`: a list of strings per language, with the same fallback as `LocalizedText`.
+public struct LocalizedTextList: Sendable, Hashable {
+  public struct Entry: Sendable, Hashable {
+    public var language: String
+    public var items: [String]
+  }
+
+  public var entries: [Entry]
+  public var defaultLanguage: String
+
+  public init(entries: [Entry] = [], defaultLanguage: String = "en") {
+    self.entries = entries
+    self.defaultLanguage = defaultLanguage
+  }
+
+  public init(_ items: [String], language: String) {
+    self.entries = [Entry(language: language, items: items)]
+    self.defaultLanguage = language
+  }
+
+  public static let empty = LocalizedTextList()
+
+  public var isEmpty: Bool { entries.allSatisfy(\.items.isEmpty) }
+
+  /// The list for `language` with the fallback rules of `LocalizedText.resolved(for:)`.
+  public func resolved(for language: String? = nil) -> [String] {
+    if let language, let exact = entries.first(where: { $0.language.caseInsensitiveEquals(language) }) {
+      return exact.items
+    }
+    if let language, let primary = language.split(separator: "-").first.map(String.init),
+      let match = entries.first(where: { $0.language.split(separator: "-").first.map(String.init) == primary })
+    {
+      return match.items
+    }
+    return entries.first { $0.language.caseInsensitiveEquals(defaultLanguage) }?.items
+      ?? entries.first?.items ?? []
+  }
+
+  /// Every item in every language, in catalog order (for indexing and lint).
+  public var allItems: [String] { entries.flatMap(\.items) }
+
+  public var languages: [String] { entries.map(\.language) }
+}
+
+extension String {
+  func caseInsensitiveEquals(_ other: String) -> Bool {
+    self.count == other.count && self.lowercased() == other.lowercased()
+  }
+}

@@ -1,0 +1,180 @@
+/// A parsed phrase template (see CATALOG.md, "Phrase templates").
+///
+///     let t = try PhraseTemplate.parse("(add|create) [a] note [called] ${title}")
+///     t.slots   // ["title"]
+///
+/// The grammar: literal text; `(a|b)` alternatives; `[x]` optional (also inside words:
+/// `light[s]`); `${param}` slots; `${applicationName}`; `<rule>` references; `\` escapes
+/// any of `()[]{}<>|$\`. A `|` outside any group separates whole-template alternatives.
+public struct PhraseTemplate: Sendable, Hashable {
+  public indirect enum Node: Sendable, Hashable {
+    /// Literal text, exactly as written (spaces included, escapes removed).
+    case text(String)
+    case sequence([Node])
+    case alternatives([Node])
+    case optional(Node)
+    case slot(String)
+    case applicationName
+    case rule(String)
+  }
+
+  public var source: String
+  public var root: Node
+
+  /// Parameter slot names in order of appearance (duplicates kept).
+  public var slots: [String] { collect { if case .slot(let s) = $0 { s } else { nil } } }
+  /// Rule names referenced, in order of appearance.
+  public var rules: [String] { collect { if case .rule(let r) = $0 { r } else { nil } } }
+  /// How many `${applicationName}` occurrences the template has.
+  public var applicationNameCount: Int {
+    collect { if case .applicationName = $0 { "" } else { nil } }.count
+  }
+
+  private func collect(_ pick: (Node) -> String?) -> [String] {
+    var out: [String] = []
+    func walk(_ node: Node) {
+      if let value = pick(node) { out.append(value) }
+      switch node {
+      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach(walk)
+      case .optional(let inner): walk(inner)
+      default: break
+      }
+    }
+    walk(root)
+    return out
+  }
+
+  /// Parses `source`; syntax errors carry the character offset and what was expected.
+  public static func parse(_ source: String) throws(TemplateSyntaxError) -> PhraseTemplate {
+    var parser = TemplateParser(Array(source.unicodeScalars))
+    let root = try parser.parseTemplate()
+    return PhraseTemplate(source: source, root: root)
+  }
+}
+
+/// A phrase-template syntax error: `offset` counts Unicode scalars from the template start.
+public struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var message: String
+  public var offset: Int
+  public var description: String { "at character \(offset + 1): \(message)" }
+}
+
+private struct TemplateParser {
+  let scalars: [Unicode.Scalar]
+  var position = 0
+
+  init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+  mutating func parseTemplate() throws(TemplateSyntaxError) -> PhraseTemplate.Node {
+    if scalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+      throw TemplateSyntaxError(message: "the template is empty", offset: 0)
+    }
+    let node = try parseAlternatives(closing: nil, openedAt: 0)
+    return node
+  }
+
+  /// Parses `seq (| seq)*` up to `closing` (or the end when `closing` is nil).
+  mutating func parseAlternatives(closing: Unicode.Scalar?, openedAt: Int) throws(TemplateSyntaxError) -> PhraseTemplate.Node {
+    var options: [PhraseTemplate.Node] = []
+    var current: [PhraseTemplate.Node] = []
+    var literal = ""
+    func flush() {
+      if !literal.isEmpty { current.append(.text(literal)); literal = "" }
+    }
+    while position < scalars.count {
+      let c = scalars[position]
+      switch c {
+      case "\\":
+        guard position + 1 < scalars.count else {
+          throw TemplateSyntaxError(message: "the template ends with a lone '\\'; escape it as '\\\\'", offset: position)
+        }
+        literal.unicodeScalars.append(scalars[position + 1])
+        position += 2
+      case "(":
+        flush()
+        let start = position
+        position += 1
+        let group = try parseAlternatives(closing: ")", openedAt: start)
+        if case .alternatives(let alts) = group, alts.count == 1, case .sequence(let s) = alts[0], s.isEmpty {
+          throw TemplateSyntaxError(message: "empty group '()'; write at least one alternative", offset: start)
+        }
+        current.append(group)
+      case "[":
+        flush()
+        let start = position
+        position += 1
+        let group = try parseAlternatives(closing: "]", openedAt: start)
+        if case .alternatives(let alts) = group, alts.count == 1, case .sequence(let s) = alts[0], s.isEmpty {
+          throw TemplateSyntaxError(message: "empty optional part '[]'", offset: start)
+        }
+        current.append(.optional(group))
+      case ")", "]":
+        if c == closing {
+          flush()
+          options.append(.sequence(current))
+          position += 1
+          return .alternatives(options)
+        }
+        let expected = closing.map { "'\($0)' to close the group opened at character \(openedAt + 1)" } ?? "no closing bracket here"
+        throw TemplateSyntaxError(message: "unexpected '\(c)'; expected \(expected) (escape a literal bracket as '\\\(c)')", offset: position)
+      case "|":
+        flush()
+        options.append(.sequence(current))
+        current = []
+        position += 1
+      case "<":
+        flush()
+        let start = position
+        position += 1
+        var name = ""
+        while position < scalars.count, scalars[position] != ">" {
+          if "()[]{}<|$ ".unicodeScalars.contains(scalars[position]) {
+            throw TemplateSyntaxError(message: "rule name contains '\(scalars[position])'; expected '<name>'", offset: position)
+          }
+          name.unicodeScalars.append(scalars[position])
+          position += 1
+        }
+        guard position < scalars.count else {
+          throw TemplateSyntaxError(message: "unclosed rule reference; expected '>' (escape a literal '<' as '\\<')", offset: start)
+        }
+        guard !name.isEmpty else { throw TemplateSyntaxError(message: "empty rule reference '<>'", offset: start) }
+        position += 1
+        current.append(.rule(name))
+      case "$":
+        flush()
+        let start = position
+        guard position + 1 < scalars.count, scalars[position + 1] == "{" else {
+          throw TemplateSyntaxError(message: "'$' must start a slot '${name}'; escape a literal dollar sign as '\\$'", offset: start)
+        }
+        position += 2
+        var name = ""
+        while position < scalars.count, scalars[position] != "}" {
+          let s = scalars[position]
+          let ok = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == "."
+          guard ok else {
+            throw TemplateSyntaxError(message: "slot name contains '\(s)'; a slot is '${parameterName}' with letters, digits and '_'", offset: position)
+          }
+          name.unicodeScalars.append(s)
+          position += 1
+        }
+        guard position < scalars.count else {
+          throw TemplateSyntaxError(message: "unclosed slot; expected '}' after '${\(name)'", offset: start)
+        }
+        guard !name.isEmpty else { throw TemplateSyntaxError(message: "empty slot '${}'; name a parameter", offset: start) }
+        position += 1
+        current.append(name == "applicationName" ? .applicationName : .slot(name))
+      case "{", "}":
+        throw TemplateSyntaxError(message: "unexpected '\(c)'; braces only appear in slots '${name}' (escape a literal brace as '\\\(c)')", offset: position)
+      default:
+        literal.unicodeScalars.append(c)
+        position += 1
+      }
+    }
+    if let closing {
+      throw TemplateSyntaxError(message: "unclosed '\(closing == ")" ? "(" : "[")'; expected '\(closing)' before the end of the template", offset: openedAt)
+    }
+    flush()
+    options.append(.sequence(current))
+    return options.count == 1 ? options[0] : .alternatives(options)
+  }
+}

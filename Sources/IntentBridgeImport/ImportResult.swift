@@ -1,0 +1,35 @@
+import IntentBridgeJSON
+
+/// What an importer produced: a catalog v1 document plus everything it could not map.
+///
+/// Importers never fail and never drop data silently: a value they cannot express in the
+/// catalog is kept under `source.raw` of the catalog and reported as a warning.
+public struct ImportResult: Sendable {
+  /// The catalog v1 JSON document (an object; keys in the order CATALOG.md lists them).
+  public var catalog: JSONValue
+  /// What could not be mapped, or was mapped with a fallback, in the order it was found.
+  public var warnings: [ImportWarning]
+
+  public init(catalog: JSONValue, warnings: [ImportWarning]) {
+    self.catalog = catalog
+    self.warnings = warnings
+  }
+}
+
+/// One thing an importer could not map faithfully, located in the *input* document.
+///
+///     $.actions.OpenMoonIntent.outputFlags: unknown integer field 'outputFlags' = 8 has no
+///     catalog equivalent; kept under source.raw.actions.OpenMoonIntent.outputFlags
+public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
+  /// Where the value sits in the input document (`$` for the document itself).
+  public var path: JSONPath
+  /// What happened to it, naming the value, and where it was kept.
+  public var message: String
+
+  public init(path: JSONPath, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { "\(path): \(message)" }
+}

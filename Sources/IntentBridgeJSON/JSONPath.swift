@@ -1,0 +1,71 @@
+/// A location inside a JSON document, written as `$.intents[3].parameters[0].type`.
+///
+/// Diagnostics carry a path so that users can find the offending value even when the
+/// line and column are unknown (for example in a document built in memory).
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable {
+  public enum Component: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component] = []) { self.components = components }
+
+  public static let root = JSONPath()
+
+  public func appending(_ key: String) -> JSONPath {
+    JSONPath(components + [.key(key)])
+  }
+
+  public func appending(_ index: Int) -> JSONPath {
+    JSONPath(components + [.index(index)])
+  }
+
+  public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
+  public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
+
+  /// `$` for the root; identifier-like keys as `.key`, others as `["key"]`.
+  public var description: String {
+    var text = "$"
+    for component in components {
+      switch component {
+      case .index(let i): text += "[\(i)]"
+      case .key(let k):
+        if Self.isIdentifier(k) {
+          text += "." + k
+        } else {
+          text += "[" + JSONWriter.quoted(k) + "]"
+        }
+      }
+    }
+    return text
+  }
+
+  public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
+    lhs.description < rhs.description
+  }
+
+  private static func isIdentifier(_ key: String) -> Bool {
+    guard let first = key.unicodeScalars.first, !key.isEmpty else { return false }
+    func isLetter(_ s: Unicode.Scalar) -> Bool {
+      (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_"
+    }
+    return isLetter(first)
+      && key.unicodeScalars.allSatisfy { isLetter($0) || ($0 >= "0" && $0 <= "9") || $0 == "-" }
+  }
+}
+
+/// Resolves a value at a path; `nil` when any component is missing.
+extension JSONValue {
+  public subscript(path: JSONPath) -> JSONValue? {
+    var current: JSONValue? = self
+    for component in path.components {
+      switch component {
+      case .key(let k): current = current?[k]
+      case .index(let i): current = current?[i]
+      }
+    }
+    return current
+  }
+}

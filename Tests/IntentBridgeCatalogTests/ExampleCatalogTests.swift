@@ -1,0 +1,98 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import Testing
+
+/// Every catalog shipped in Examples/ loads without errors.
+@Suite struct ExampleCatalogTests {
+  static let catalogs: [String] =
+    Repository.files(in: "Examples/notes", suffix: ".json") + Repository.files(in: "Examples/home-assistant/catalog", suffix: ".json")
+
+  @Test func findsTheShippedCatalogs() {
+    #expect(Self.catalogs.count >= 18, "3 notes catalogs + 15 Home Assistant catalogs")
+  }
+
+  @Test(arguments: catalogs)
+  func loadsWithoutErrors(_ path: String) {
+    let result = CatalogLoader.load(path: path)
+    #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors.map(\.description).joined(separator: "\n"))")
+    #expect((result.catalog?.intents.count ?? 0) > 0)
+  }
+
+  @Test func notesCatalogsAreParallel() throws {
+    let paths = Repository.files(in: "Examples/notes", suffix: ".json")
+    let catalogs = paths.compactMap { CatalogLoader.load(path: $0).validCatalog }
+    #expect(catalogs.count == 3)
+    let shapes = catalogs.map { catalog in
+      catalog.intents.map { intent in intent.id + ":" + intent.parameters.map(\.name).joined(separator: ",") }
+    }
+    #expect(Set(shapes.map { $0.joined(separator: ";") }).count == 1, "same intents and parameters in every language")
+    #expect(Set(catalogs.map(\.defaultLanguage)) == ["en", "fi", "sk"])
+  }
+
+  @Test func notesCatalogsLintWithoutErrors() {
+    for path in Repository.files(in: "Examples/notes", suffix: ".json") {
+      guard let catalog = CatalogLoader.load(path: path).validCatalog else {
+        Issue.record("\(path) did not load")
+        continue
+      }
+      let warnings = CatalogLinter(catalog: catalog, file: path).lint()
+      #expect(warnings.allSatisfy { $0.severity == .warning })
+    }
+  }
+}
+
+@Suite struct PhraseTemplateTests {
+  @Test func parsesTheGrammar() throws {
+    let t = try PhraseTemplate.parse("(add|create) [a] note[s] <called> ${title} in ${applicationName} \\(x\\)")
+    #expect(t.slots == ["title"])
+    #expect(t.rules == ["called"])
+    #expect(t.applicationNameCount == 1)
+  }
+
+  @Test func topLevelAlternatives() throws {
+    let t = try PhraseTemplate.parse("on|off")
+    guard case .alternatives(let options) = t.root else {
+      Issue.record("expected alternatives")
+      return
+    }
+    #expect(options.count == 2)
+  }
+
+  @Test(arguments: [
+    ("(a|b", "unclosed '('"), ("a]", "unexpected ']'"), ("[]", "empty optional"), ("()", "empty group"), ("${}", "empty slot"),
+    ("$x", "'$' must start"), ("<>", "empty rule"), ("<a b>", "rule name contains"), ("a {b}", "braces"), ("x\\", "lone '\\'"),
+    ("   ", "empty"), ("${a b}", "slot name contains"),
+  ])
+  func rejects(_ source: String, _ fragment: String) {
+    do {
+      _ = try PhraseTemplate.parse(source)
+      Issue.record("expected a syntax error for \(source)")
+    } catch {
+      #expect(error.message.contains(fragment), "\(error)")
+    }
+  }
+}
+
+@Suite struct LocalizedTextTests {
+  @Test func fallsBackToDefaultLanguage() {
+    let text = LocalizedText(["en": "Add Note", "fi": "Lisää muistiinpano", "zh-CN": "添加笔记"], defaultLanguage: "en")
+    #expect(text.resolved(for: "fi") == "Lisää muistiinpano")
+    #expect(text.resolved(for: "sk") == "Add Note")
+    #expect(text.resolved(for: "zh") == "添加笔记")
+    #expect(text.resolved(for: "FI") == "Lisää muistiinpano")
+    #expect(text.resolved() == "Add Note")
+  }
+
+  @Test func derivesToolNames() {
+    #expect(ToolName.derive(fromIdentifier: "AddNoteIntent") == "add_note_intent")
+    #expect(ToolName.derive(fromIdentifier: "HassTurnOn") == "hass_turn_on")
+    #expect(ToolName.derive(fromIdentifier: "mail.sendDraft") == "mail_send_draft")
+    #expect(ToolName.derive(fromIdentifier: "URLOpener") == "url_opener")
+    #expect(ToolName.derive(fromIdentifier: "HassGetState.state") == "hass_get_state_state")
+    #expect(ToolName.derive(fromIdentifier: "日本") == "tool")
+    #expect(ToolName.derive(fromIdentifier: String(repeating: "a", count: 100)).count == 64)
+    #expect(ToolName.isValid("add_note-2"))
+    #expect(!ToolName.isValid("add.note"))
+  }
+}
