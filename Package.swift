@@ -53,7 +53,7 @@ let package = Package(
       dependencies: ["IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON"],
+      name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCLITests",

@@ -32,6 +32,8 @@ public struct CatalogLinter: Sendable {
   static let candidateCap = 128
   /// At most this many posting-list entries are scanned for each intent.
   static let postingScanCap = 8192
+  /// At most this many near-duplicates are reported for one intent.
+  static let reportCap = 5
 
   public init(catalog: Catalog, file: String?) {
     self.catalog = catalog
@@ -381,8 +383,7 @@ public struct CatalogLinter: Sendable {
   /// The first word with surrounding quotes and punctuation removed; nil when it contains
   /// digits or no letters (no verb check then).
   private static func firstWord(of text: Substring) -> String? {
-    guard let token = text.split(whereSeparator: { $0.isWhitespace }).first else { return nil }
-    var word = token[...]
+    var word = text.drop { $0.isWhitespace }.prefix { !$0.isWhitespace }
     while let f = word.first, !f.isLetter { word = word.dropFirst() }
     while let l = word.last, !l.isLetter { word = word.dropLast() }
     guard !word.isEmpty, !word.contains(where: \.isNumber) else { return nil }
@@ -452,17 +453,27 @@ public struct CatalogLinter: Sendable {
   /// (Jaccard ≥ 0.8 over title + description in the default language) are found with prefix
   /// filtering: each token set is ordered rarest token first, and two sets with Jaccard ≥ t
   /// always share a token among their first |x| − ⌈t·|x|⌉ + 1 tokens, so only those
-  /// prefixes go into the inverted index. Candidates are verified exactly, at most
-  /// `candidateCap` per intent.
+  /// prefixes go into the inverted index. Candidates are verified exactly: at most
+  /// `candidateCap` per intent, and at most `reportCap` pairs are reported per intent
+  /// (the earliest intents first).
+  ///
+  /// - Complexity: O(n · (t + p)) for n intents of t tokens, p ≤ `postingScanCap`.
   func findNearDuplicates() -> [Int: [NearDuplicate]] {
     let intents = catalog.intents
     let (num, den) = (Self.similarityNumerator, Self.similarityDenominator)
 
-    // Token sets as sorted arrays of interned ids.
-    var tokenIDs: [String: Int] = [:]
+    // Per intent: normalised titles ("lang\0title") and the token set as sorted interned ids.
+    var titles: [[(key: String, title: String)]] = Array(repeating: [], count: intents.count)
     var sets: [[Int]] = Array(repeating: [], count: intents.count)
+    var tokenIDs: [String: Int] = [:]
     var frequency: [Int] = []
     for (i, intent) in intents.enumerated() where intent.isDiscoverable {
+      for entry in intent.title.entries {
+        let title = String(entry.text.trimmingSpaces)
+        guard !title.isEmpty else { continue }
+        let key = entry.language.lowercased() + "\u{0}" + title.lowercased()
+        if !titles[i].contains(where: { $0.key == key }) { titles[i].append((key, title)) }
+      }
       var text = intent.title.resolved(for: catalog.defaultLanguage)
       if let description = intent.description { text += " " + description.resolved(for: catalog.defaultLanguage) }
       var ids = Set<Int>()
@@ -470,10 +481,9 @@ public struct CatalogLinter: Sendable {
         if let id = tokenIDs[token] {
           ids.insert(id)
         } else {
-          let id = tokenIDs.count
-          tokenIDs[token] = id
+          tokenIDs[token] = frequency.count
+          ids.insert(frequency.count)
           frequency.append(0)
-          ids.insert(id)
         }
       }
       guard ids.count >= Self.minimumTokens else { continue }
@@ -488,20 +498,13 @@ public struct CatalogLinter: Sendable {
 
     for (i, intent) in intents.enumerated() where intent.isDiscoverable {
       var candidates: [Int] = []
-      func consider(_ j: Int) {
-        guard seen[j] != i, candidates.count < Self.candidateCap else { return }
-        seen[j] = i
-        candidates.append(j)
-      }
       // Equal titles, per language.
-      var titleKeys: [String] = []
-      for entry in intent.title.entries {
-        let title = entry.text.trimmingSpaces.lowercased()
-        guard !title.isEmpty else { continue }
-        let key = entry.language.lowercased() + "\u{0}" + title
-        guard !titleKeys.contains(key) else { continue }
-        titleKeys.append(key)
-        for j in titleOwners[key] ?? [] { consider(j) }
+      collect: for (key, _) in titles[i] {
+        for j in titleOwners[key] ?? [] where seen[j] != i {
+          guard candidates.count < Self.candidateCap else { break collect }
+          seen[j] = i
+          candidates.append(j)
+        }
       }
       // Similar token sets: probe the prefix, rarest tokens first.
       let set = sets[i]
@@ -512,47 +515,37 @@ public struct CatalogLinter: Sendable {
         prefix = Array(ordered.prefix(ordered.count - required + 1))
         var scanned = 0
         probe: for token in prefix {
-          for j in postings[token] {
+          for j in postings[token] where seen[j] != i {
             scanned += 1
-            if scanned > Self.postingScanCap || candidates.count >= Self.candidateCap { break probe }
+            guard scanned <= Self.postingScanCap, candidates.count < Self.candidateCap else { break probe }
             // Size filter: Jaccard ≤ min/max.
             let other = sets[j].count
             if den * min(other, set.count) < num * max(other, set.count) { continue }
-            consider(j)
+            seen[j] = i
+            candidates.append(j)
           }
         }
       }
       // Verify, earliest first.
       var found: [NearDuplicate] = []
       for j in candidates.sorted() {
-        let other = intents[j]
-        if let title = Self.sharedTitle(intent.title, other.title) {
+        if let title = titles[i].first(where: { mine in titles[j].contains { $0.key == mine.key } })?.title {
           found.append(NearDuplicate(earlier: j, reason: .sameTitle(title)))
-          continue
+        } else if !set.isEmpty, !sets[j].isEmpty {
+          let shared = Self.intersectionCount(set, sets[j])
+          let union = set.count + sets[j].count - shared
+          if den * shared >= num * union {
+            found.append(NearDuplicate(earlier: j, reason: .similar(percent: shared * 100 / union)))
+          }
         }
-        guard !set.isEmpty, !sets[j].isEmpty else { continue }
-        let shared = Self.intersectionCount(set, sets[j])
-        let union = set.count + sets[j].count - shared
-        if den * shared >= num * union {
-          found.append(NearDuplicate(earlier: j, reason: .similar(percent: shared * 100 / union)))
-        }
+        if found.count == Self.reportCap { break }
       }
       if !found.isEmpty { result[i] = found }
       // Index this intent for the later ones.
-      for key in titleKeys { titleOwners[key, default: []].append(i) }
+      for (key, _) in titles[i] { titleOwners[key, default: []].append(i) }
       for token in prefix { postings[token].append(i) }
     }
     return result
-  }
-
-  /// The first title (as written in `a`) that `a` and `b` share in the same language.
-  private static func sharedTitle(_ a: LocalizedText, _ b: LocalizedText) -> String? {
-    for entry in a.entries {
-      let title = entry.text.trimmingSpaces
-      guard !title.isEmpty, let other = b.text(exactly: entry.language) else { continue }
-      if title.lowercased() == other.trimmingSpaces.lowercased() { return String(title) }
-    }
-    return nil
   }
 
   private static func intersectionCount(_ a: [Int], _ b: [Int]) -> Int {
@@ -580,10 +573,17 @@ public struct CatalogLinter: Sendable {
       current = String.UnicodeScalarView()
     }
     for s in text.lowercased().unicodeScalars {
-      let p = s.properties
-      if p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark {
-        current.append(s)
+      let isWordScalar: Bool
+      if s.isASCII {
+        isWordScalar = (s >= "a" && s <= "z") || (s >= "0" && s <= "9") || (s >= "A" && s <= "Z")
       } else {
+        let p = s.properties
+        isWordScalar =
+          p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark
+      }
+      if isWordScalar {
+        current.append(s)
+      } else if !current.isEmpty {
         flush()
       }
     }

@@ -95,6 +95,8 @@ struct CatalogValidator {
         hint: suggestion.map { "did you mean <\($0)>?" } ?? "define \"\(rule)\" in phraseRules", at: path)
     }
     for slot in template.slots {
+      // Rules may hold slots (Home Assistant's `<name>` → `${name}`); they are checked where used.
+      if context.hasPrefix("phrase rule") { continue }
       guard let parameters else {
         report(.phraseSlotNotParameter, "\(context) may not contain the slot ${\(slot)}", hint: "slots belong in intent phrases; remove it", at: path)
         continue

@@ -270,6 +270,22 @@ struct ActionsDataConverter {
     }
   }
 
+  /// The id of a type without one: the preferred name (a member name), else the demangled
+  /// `mangledTypeName`, else the last part of `fullyQualifiedTypeName`, else a made-up one.
+  /// Only the last two fallbacks are reported.
+  mutating func typeIdentifier(preferred: String?, object: JSONObject, fallbackPrefix: String, index: Int, path: JSONPath) -> String {
+    if let preferred, !preferred.isEmpty { return preferred }
+    let fallback: (String, String)? =
+      if let name = object["mangledTypeName"]?.stringValue.flatMap(MangledTypeName.demangle), let last = name.split(separator: ".").last {
+        (String(last), "the demangled mangledTypeName \(name)")
+      } else if let name = object["fullyQualifiedTypeName"]?.stringValue, let last = name.split(separator: ".").last {
+        (String(last), "the fullyQualifiedTypeName \(name)")
+      } else { nil }
+    let (id, origin) = fallback ?? ("\(fallbackPrefix)\(index + 1)", "its position")
+    recorder.warn(path, "no identifier; named it '\(id)' after \(origin)")
+    return id
+  }
+
   /// Drops `availabilityAnnotations` that say "available everywhere"; keeps others raw.
   mutating func checkAvailability(_ members: inout Members) {
     guard let value = members.take("availabilityAnnotations"), !value.isEmptyValue,

@@ -43,16 +43,11 @@ extension ActionsDataConverter {
       }
       return identifier
     }
-    let fallback: (String, String)? =
-      if let key, !key.isEmpty { (key, "the member name") }
-      else if let name = object["mangledTypeName"]?.stringValue.flatMap(MangledTypeName.demangle), let last = name.split(separator: ".").last {
-        (String(last), "the demangled mangledTypeName \(name)")
-      } else if let name = object["fullyQualifiedTypeName"]?.stringValue, let last = name.split(separator: ".").last {
-        (String(last), "the fullyQualifiedTypeName")
-      } else { nil }
-    let (id, origin) = fallback ?? ("Intent\(index + 1)", "its position")
-    recorder.warn(path, "the action has no string identifier; named it '\(id)' after \(origin)")
-    return id
+    if let key, !key.isEmpty {
+      recorder.warn(path, "the action has no string identifier; used its member name '\(key)'")
+      return key
+    }
+    return typeIdentifier(preferred: nil, object: object, fallbackPrefix: "Intent", index: index, path: path)
   }
 
   mutating func convertAction(_ value: JSONValue, key: String?, index: Int, path: JSONPath) -> JSONObject? {
@@ -119,7 +114,7 @@ extension ActionsDataConverter {
     }
     if let output = members.take("outputType"), !output.isEmptyValue {
       if let returned = valueType(output, path: path / "outputType", rawKeys: rawKeys + ["outputType"]) {
-        if returned.array || returned.unit != nil || (returned.dateKind != nil && returned.dateKind != "dateTime") {
+        if returned.hasDetailsBeyondType {
           recorder.keep(output, at: rawKeys + ["outputType"], from: path / "outputType",
             reason: "the catalog's returns has only a type; the array, unit or date kind of the output type is not kept there")
         }
@@ -251,7 +246,7 @@ extension ActionsDataConverter {
     if object.count == 1, let summary = object["actionSummary"] {
       return plainSummary(summary, path: path / "actionSummary", rawKeys: rawKeys + ["actionSummary"])
     }
-    let chosen = Self.defaultSummary(in: value, path: path, depth: 0)
+    let chosen = Self.defaultSummary(in: value, depth: 0)
     let conditions = Self.conditionParameters(in: value, depth: 0)
     let about = conditions.isEmpty ? "" : " on " + conditions.map { "'\($0)'" }.joined(separator: ", ")
     if let chosen {
@@ -307,23 +302,23 @@ extension ActionsDataConverter {
 
   /// The summary used when no condition applies: `When` → `otherwise`, `Switch` → its
   /// default case (else its first case); nested conditionals are followed.
-  static func defaultSummary(in configuration: JSONValue, path: JSONPath, depth: Int) -> (format: String, branch: String)? {
+  static func defaultSummary(in configuration: JSONValue, depth: Int) -> (format: String, branch: String)? {
     guard depth < 16 else { return nil }
     if case .string(let format)? = configuration["actionSummary"]?["wrapper"]?["summaryString"]?["formatString"] {
       return (format, "only")
     }
     if let when = configuration["whenClause"]?["wrapper"] {
-      if let otherwise = when["otherwise"], let found = defaultSummary(in: otherwise, path: path, depth: depth + 1) {
+      if let otherwise = when["otherwise"], let found = defaultSummary(in: otherwise, depth: depth + 1) {
         return (found.format, "otherwise")
       }
-      if let branch = when["when"], let found = defaultSummary(in: branch, path: path, depth: depth + 1) {
+      if let branch = when["when"], let found = defaultSummary(in: branch, depth: depth + 1) {
         return (found.format, "when-branch")
       }
     }
     if case .array(let cases)? = configuration["switchStatement"]?["wrapper"]?["cases"] {
       let ordered = cases.filter { $0["isDefaultCase"] == true } + cases.filter { $0["isDefaultCase"] != true }
       for option in ordered {
-        if let nested = option["configuration"], let found = defaultSummary(in: nested, path: path, depth: depth + 1) {
+        if let nested = option["configuration"], let found = defaultSummary(in: nested, depth: depth + 1) {
           return (found.format, option["isDefaultCase"] == true ? "default-case" : "first-case")
         }
       }

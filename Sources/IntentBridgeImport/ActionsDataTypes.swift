@@ -7,21 +7,6 @@ extension ActionsDataConverter {
   static let entityKeyOrder = ["id", "title", "description", "properties", "query"]
   static let propertyKeyOrder = ["name", "title", "description", "type", "optional"]
 
-  /// The id of an enum or entity: the preferred name, else the demangled `mangledTypeName`,
-  /// else the last part of `fullyQualifiedTypeName`, else a made-up one (with a warning).
-  private mutating func typeIdentifier(preferred: String?, object: JSONObject, fallbackPrefix: String, index: Int, path: JSONPath) -> String {
-    if let preferred, !preferred.isEmpty { return preferred }
-    let fallback: (String, String)? =
-      if let name = object["mangledTypeName"]?.stringValue.flatMap(MangledTypeName.demangle), let last = name.split(separator: ".").last {
-        (String(last), "the demangled mangledTypeName \(name)")
-      } else if let name = object["fullyQualifiedTypeName"]?.stringValue, let last = name.split(separator: ".").last {
-        (String(last), "the fullyQualifiedTypeName")
-      } else { nil }
-    let (id, origin) = fallback ?? ("\(fallbackPrefix)\(index + 1)", "its position")
-    recorder.warn(path, "no identifier; named it '\(id)' after \(origin)")
-    return id
-  }
-
   // MARK: Enums
 
   mutating func convertEnums(_ value: JSONValue?) -> [JSONObject] {
@@ -222,7 +207,7 @@ extension ActionsDataConverter {
       let mapped = self.valueType(valueType, path: path / "valueType", rawKeys: rawKeys + ["valueType"])
     {
       type = mapped.type
-      if mapped.array || mapped.unit != nil || (mapped.dateKind != nil && mapped.dateKind != "dateTime") {
+      if mapped.hasDetailsBeyondType {
         recorder.keep(valueType, at: rawKeys + ["valueType"], from: path / "valueType",
           reason: "entity properties have only a type in the catalog; the array, unit or date kind of \(valueType.briefDescription) is not kept there")
       }
@@ -241,10 +226,11 @@ extension ActionsDataConverter {
 
   /// Infers an entity's `query.kind` from its default query in `queries`.
   ///
-  /// - comparators (`parameters`) or capability bit 8 → `"property"` (an `EntityPropertyQuery`;
-  ///   Weather's location query has capabilities 78 = 0b1001110 and a comparator on `name`);
-  /// - else capability bit 4 → `"string"` (an `EntityStringQuery`; Voice Memos' `…StringQuery`
-  ///   types have 70 = 0b1000110);
+  /// - comparators (`parameters`) or the capability flag 8 → `"property"` (an
+  ///   `EntityPropertyQuery`; Weather's location query has capabilities 78 = 0b1001110 and a
+  ///   comparator on `name`);
+  /// - else the capability flag 4 → `"string"` (an `EntityStringQuery`; Voice Memos'
+  ///   `…StringQuery` types have 70 = 0b1000110);
   /// - else → `"id"` (a plain `EntityQuery`; Reminders' list query has 66 = 0b1000010).
   ///
   /// `"enumerable"` is never inferred: no sample shows which bit marks an `EnumerableEntityQuery`.

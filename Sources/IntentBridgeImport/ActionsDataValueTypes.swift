@@ -6,6 +6,13 @@ struct MappedType {
   var array = false
   var dateKind: String?
   var unit: JSONObject?
+
+  /// Whether the type says more than a bare catalog `type` can (for `returns` and entity
+  /// properties, which have nothing else): an array, a unit, or a date kind other than the
+  /// date-and-time a `date` means by default.
+  var hasDetailsBeyondType: Bool {
+    array || unit != nil || (dateKind != nil && dateKind != "dateTime")
+  }
 }
 
 /// `valueType` tagged unions and tagged scalar values (defaults) of actionsdata.

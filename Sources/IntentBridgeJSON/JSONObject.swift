@@ -46,3 +46,9 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     for key in keys { hasher.combine(storage[key]) }
   }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init(elements)
+  }
+}

@@ -157,6 +157,8 @@ public struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     case UInt8(ascii: "/"):
       throw error("comments are not allowed in JSON")
+    case UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "N"):
+      throw error("unexpected \(describeByte(at: position)); JSON literals are lowercase: true, false, null")
     default:
       throw error("unexpected \(describeByte(at: position)); expected a JSON value (object, array, string, number, true, false or null)")
     }

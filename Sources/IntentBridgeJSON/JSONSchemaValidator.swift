@@ -38,10 +38,13 @@ public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
 /// `uniqueItems`, `contains`, `minContains`, `maxContains`; `properties`, `patternProperties`,
 /// `additionalProperties`, `required`, `dependentRequired`, `minProperties`, `maxProperties`,
 /// `propertyNames`; `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`; local `$ref`
-/// (JSON pointers into the schema document such as `#/$defs/Name`, `#/definitions/Name`, `#`);
-/// OpenAPI's `nullable: true`. Annotations (`title`, `description`, `default`, `examples`,
-/// `x-*`, `$schema`, `$id`, `$comment`) and unsupported keywords (`unevaluatedProperties`,
-/// `$dynamicRef`, remote references, …) are ignored.
+/// (JSON pointers into the schema document such as `#/$defs/Name`, `#/definitions/Name`, `#`,
+/// also written after the root schema's `$id`), and `$ref` to a json-schema.org meta-schema,
+/// which only checks that the value is an object or a boolean; OpenAPI's `nullable: true`.
+/// Other references (remote documents, `$anchor` names) cannot be resolved and are reported.
+/// Annotations (`title`, `description`, `default`, `examples`, `x-*`, `$schema`, `$id`,
+/// `$comment`) and unsupported keywords (`unevaluatedProperties`, `dependentSchemas`,
+/// `$dynamicRef`, …) are ignored.
 ///
 /// Violations are returned in document order of the value (a value before its members,
 /// members in their order), and in schema keyword order at the same location; the result is
@@ -65,11 +68,13 @@ public enum JSONSchemaValidator {
   static let previewLength = 40
   /// `enum` messages list at most this many of the allowed values.
   static let enumListLimit = 12
+  /// `anyOf`/`oneOf` messages quote the first form's problem up to this many characters.
+  static let detailLength = 160
 
   /// Validates `value` against `schema` and returns all violations (empty when valid), in
   /// document order of `value`.
   public static func validate(_ value: JSONValue, against schema: JSONValue) -> [JSONSchemaViolation] {
-    var validation = Validation(rootSchema: schema, budget: max(1_000_000, 64 * countNodes(value)))
+    var validation = Validation(rootSchema: schema, budget: max(250_000, 64 * countNodes(value)))
     validation.apply(schema, to: value)
     return validation.finish()
   }
@@ -283,30 +288,51 @@ private struct Validation {
   }
 
   // MARK: Schema application
+  //
+  // The recursion runs apply → applyKeywords → applyReference / applyItems / applyMembers /
+  // applyAllOf, applyAnyOf, … (→ applyElement, applyMember, trial, …) → apply. Those functions keep few locals and leave every
+  // check that does not recurse, and every message, to separate functions, so that each level
+  // of nesting needs little stack (this matters in debug builds and on threads with small
+  // stacks, such as Swift concurrency's).
 
   mutating func apply(_ schema: JSONValue, to value: JSONValue) {
-    if aborted { return }
+    guard case .object(let keywords) = schema else {
+      applyBooleanSchema(schema, to: value)
+      return
+    }
+    guard enter() else { return }
+    applyKeywords(keywords, to: value)
+    depth -= 1
+  }
+
+  /// Counts one evaluation and one level of depth; false (after reporting why, if needed)
+  /// when validation must not go further here.
+  @inline(never)
+  mutating func enter() -> Bool {
+    if aborted { return false }
     evaluations += 1
     if evaluations > budget {
       aborted = true
-      return
+      return false
     }
+    guard depth < JSONSchemaValidator.maximumDepth else {
+      report(
+        "depth",
+        "the schema applies more than \(JSONSchemaValidator.maximumDepth) levels deep here; "
+          + "the value is nested too deeply to validate")
+      return false
+    }
+    depth += 1
+    return true
+  }
+
+  @inline(never)
+  mutating func applyBooleanSchema(_ schema: JSONValue, to value: JSONValue) {
     switch schema {
     case .bool(true):
       return
     case .bool(false):
       report("false", "no value is allowed here, found \(JSONSchemaValidator.describe(value))")
-    case .object(let keywords):
-      guard depth < JSONSchemaValidator.maximumDepth else {
-        report(
-          "depth",
-          "the schema applies more than \(JSONSchemaValidator.maximumDepth) levels deep here; "
-            + "the value is nested too deeply to validate")
-        return
-      }
-      depth += 1
-      applyKeywords(keywords, to: value)
-      depth -= 1
     default:
       report(
         "schema",
@@ -316,35 +342,48 @@ private struct Validation {
 
   @inline(never)
   mutating func applyKeywords(_ s: JSONObject, to value: JSONValue) {
-    if value.isNull, s["nullable"] == .bool(true) { return }
-    if case .string(let reference)? = s["$ref"] { applyReference(reference, to: value) }
-    if let type = s["type"] { applyType(type, to: value) }
-    if s["enum"] != nil || s["const"] != nil { applyConstants(s, to: value) }
-    switch value {
-    case .integer, .number: applyNumeric(s, to: value)
-    case .string(let string): applyString(s, to: string)
-    case .array(let elements): applyArray(s, to: elements)
-    case .object(let object): applyObject(s, to: object)
-    case .null, .bool: break
-    }
-    applyCombinators(s, to: value)
+    if value.isNull, Self.isNullable(s) { return }
+    checkValue(s, value)
+    if s.contains(key: "$ref") { applyReference(s, to: value) }
+    applyItems(s, to: value)
+    applyMembers(s, to: value)
+    if s.contains(key: "allOf") { applyAllOf(s, to: value) }
+    if s.contains(key: "anyOf") { applyAnyOf(s, to: value) }
+    if s.contains(key: "oneOf") { applyOneOf(s, to: value) }
+    if s.contains(key: "not") { applyNot(s, to: value) }
+    if s.contains(key: "if") { applyConditional(s, to: value) }
   }
 
+  /// OpenAPI's `nullable: true`: null is valid whatever the other keywords say.
+  static func isNullable(_ s: JSONObject) -> Bool {
+    s["nullable"] == .bool(true)
+  }
+
+  /// Every keyword that looks at `value` alone, without applying subschemas.
   @inline(never)
-  mutating func applyReference(_ reference: String, to value: JSONValue) {
+  mutating func checkValue(_ s: JSONObject, _ value: JSONValue) {
+    if let type = s["type"] { checkType(type, value) }
+    if s["enum"] != nil || s["const"] != nil { checkConstants(s, value) }
+    switch value {
+    case .integer, .number: checkNumber(s, value)
+    case .string(let string): checkString(s, string)
+    case .array(let elements): checkArray(s, elements)
+    case .object(let object): checkObject(s, object)
+    case .null, .bool: break
+    }
+  }
+
+  // MARK: $ref
+
+  @inline(never)
+  mutating func applyReference(_ s: JSONObject, to value: JSONValue) {
+    guard case .string(let reference)? = s["$ref"] else { return }
     guard referenceDepth < JSONSchemaValidator.maximumReferenceDepth else {
-      report(
-        "$ref",
-        "reference \(JSONWriter.quoted(reference)) is nested more than "
-          + "\(JSONSchemaValidator.maximumReferenceDepth) levels deep: the value is nested too "
-          + "deeply, or the schema refers to itself without descending into the value")
+      reportReferenceTooDeep(reference)
       return
     }
     guard let target = resolve(reference) else {
-      report(
-        "$ref",
-        "cannot resolve reference \(JSONWriter.quoted(reference)); expected a local reference "
-          + "such as \"#/$defs/Name\" to a schema in this document")
+      reportUnresolvable(reference)
       return
     }
     referenceDepth += 1
@@ -352,35 +391,76 @@ private struct Validation {
     referenceDepth -= 1
   }
 
-  /// Resolves a local reference (`#`, `#/$defs/Name`, any JSON pointer in the root schema).
+  @inline(never)
+  mutating func reportReferenceTooDeep(_ reference: String) {
+    report(
+      "$ref",
+      "reference \(JSONWriter.quoted(reference)) is nested more than "
+        + "\(JSONSchemaValidator.maximumReferenceDepth) levels deep: the value is nested too "
+        + "deeply, or the schema refers to itself without descending into the value")
+  }
+
+  @inline(never)
+  mutating func reportUnresolvable(_ reference: String) {
+    report(
+      "$ref",
+      "cannot resolve reference \(JSONWriter.quoted(reference)); expected a local reference "
+        + "such as \"#/$defs/Name\" to a schema in this document")
+  }
+
+  /// Resolves a reference: a JSON pointer into the root schema (`#`, `#/$defs/Name`, also
+  /// after the root's own `$id`), or a JSON Schema meta-schema, which stands for a shallow
+  /// check that the value is a schema (an object or a boolean).
   mutating func resolve(_ reference: String) -> JSONValue? {
     if let cached = resolvedReferences[reference] { return cached }
     var target: JSONValue?
-    if reference == "#" {
-      target = rootSchema
-    } else if reference.hasPrefix("#/") {
-      target = rootSchema
-      for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-        guard let decoded = Self.percentDecoded(token) else {
-          target = nil
-          break
-        }
-        let name = decoded.replacing("~1", with: "/").replacing("~0", with: "~")
-        switch target {
-        case .object(let object)?: target = object[name]
-        case .array(let elements)?:
-          if let index = Int(name), elements.indices.contains(index) {
-            target = elements[index]
-          } else {
-            target = nil
-          }
-        default: target = nil
-        }
-        if target == nil { break }
-      }
+    let hash = reference.firstIndex(of: "#") ?? reference.endIndex
+    let base = reference[..<hash]
+    let fragment = reference[hash...].dropFirst()
+    if base.isEmpty || base == rootSchema["$id"]?.stringValue?.split(separator: "#").first {
+      target = Self.resolve(pointer: fragment, in: rootSchema)
+    } else if fragment.isEmpty, Self.isMetaSchema(base) {
+      target = ["type": ["object", "boolean"]]
     }
     resolvedReferences[reference] = .some(target)
     return target
+  }
+
+  /// `""` is the document itself; `/a/b` follows members and indices (`~1` is `/`, `~0` is
+  /// `~`, `%xx` percent escapes are decoded); nil when something is missing.
+  static func resolve(pointer: Substring, in document: JSONValue) -> JSONValue? {
+    if pointer.isEmpty { return document }
+    guard pointer.hasPrefix("/") else { return nil }
+    var target = document
+    for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      guard let decoded = percentDecoded(token) else { return nil }
+      let name = decoded.replacing("~1", with: "/").replacing("~0", with: "~")
+      switch target {
+      case .object(let object):
+        guard let member = object[name] else { return nil }
+        target = member
+      case .array(let elements):
+        guard let index = Int(name), elements.indices.contains(index) else { return nil }
+        target = elements[index]
+      default:
+        return nil
+      }
+    }
+    return target
+  }
+
+  /// `https://json-schema.org/draft/2020-12/schema`, `http://json-schema.org/draft-07/schema`, …
+  static func isMetaSchema(_ uri: Substring) -> Bool {
+    var rest = uri
+    if rest.hasPrefix("https://") {
+      rest = rest.dropFirst(8)
+    } else if rest.hasPrefix("http://") {
+      rest = rest.dropFirst(7)
+    } else {
+      return false
+    }
+    guard rest.hasPrefix("json-schema.org/draft") else { return false }
+    return rest.hasSuffix("/schema")
   }
 
   /// `%24defs` → `$defs`; nil for malformed escapes.
@@ -413,7 +493,7 @@ private struct Validation {
   // MARK: type, enum, const
 
   @inline(never)
-  mutating func applyType(_ type: JSONValue, to value: JSONValue) {
+  mutating func checkType(_ type: JSONValue, _ value: JSONValue) {
     let names: [String]
     switch type {
     case .string(let name): names = [name]
@@ -437,7 +517,7 @@ private struct Validation {
   }
 
   @inline(never)
-  mutating func applyConstants(_ s: JSONObject, to value: JSONValue) {
+  mutating func checkConstants(_ s: JSONObject, _ value: JSONValue) {
     if case .array(let options)? = s["enum"], !options.contains(where: { $0.numericallyEquals(value) }) {
       let found = JSONSchemaValidator.preview(value)
       if options.isEmpty {
@@ -465,7 +545,7 @@ private struct Validation {
   }
 
   @inline(never)
-  mutating func applyNumeric(_ s: JSONObject, to value: JSONValue) {
+  mutating func checkNumber(_ s: JSONObject, _ value: JSONValue) {
     let found = JSONSchemaValidator.preview(value)
     func limit(_ keyword: String) -> JSONValue? {
       guard let limit = s[keyword], limit.doubleValue != nil else { return nil }
@@ -503,7 +583,7 @@ private struct Validation {
   // MARK: Strings
 
   @inline(never)
-  mutating func applyString(_ s: JSONObject, to string: String) {
+  mutating func checkString(_ s: JSONObject, _ string: String) {
     let minLength = s["minLength"]?.integerValue
     let maxLength = s["maxLength"]?.integerValue
     if minLength != nil || maxLength != nil {
@@ -557,8 +637,9 @@ private struct Validation {
 
   // MARK: Arrays
 
+  /// `minItems`, `maxItems` and `uniqueItems`.
   @inline(never)
-  mutating func applyArray(_ s: JSONObject, to elements: [JSONValue]) {
+  mutating func checkArray(_ s: JSONObject, _ elements: [JSONValue]) {
     let count = elements.count
     if let minItems = s["minItems"]?.integerValue, count < minItems {
       report("minItems", "must have at least \(JSONSchemaValidator.counted(Int(minItems), "item", "items")), found \(count)")
@@ -566,31 +647,34 @@ private struct Validation {
     if let maxItems = s["maxItems"]?.integerValue, count > maxItems {
       report("maxItems", "must have at most \(JSONSchemaValidator.counted(Int(maxItems), "item", "items")), found \(count)")
     }
+    if s["uniqueItems"] == .bool(true) { checkUniqueItems(elements) }
+  }
 
-    var positional: [JSONValue] = []
-    var rest: JSONValue?
-    if case .array(let prefix)? = s["prefixItems"] {
-      positional = prefix
-      rest = s["items"]
-    } else if case .array(let tuple)? = s["items"] {
-      // Drafts before 2020-12: `items` as an array is a tuple, `additionalItems` the rest.
-      positional = tuple
-      rest = s["additionalItems"]
-    } else {
-      rest = s["items"]
+  /// The schemas for the first items (`prefixItems`, or `items` as an array in drafts before
+  /// 2020-12) and for the rest (`items`, or `additionalItems` in those drafts).
+  static func itemSchemas(_ s: JSONObject) -> (positional: [JSONValue], rest: JSONValue?) {
+    if case .array(let prefix)? = s["prefixItems"] { return (prefix, s["items"]) }
+    if case .array(let tuple)? = s["items"] { return (tuple, s["additionalItems"]) }
+    return ([], s["items"])
+  }
+
+  /// `prefixItems`, `items`, `additionalItems` and `contains`.
+  @inline(never)
+  mutating func applyItems(_ s: JSONObject, to value: JSONValue) {
+    guard case .array(let elements) = value else { return }
+    let schemas = Self.itemSchemas(s)
+    var index = 0
+    while index < min(schemas.positional.count, elements.count) {
+      applyElement(schemas.positional[index], to: elements[index], at: index)
+      index += 1
     }
-    for index in 0..<min(positional.count, count) {
-      applyElement(positional[index], to: elements[index], at: index)
-    }
-    if let rest, !Self.acceptsEverything(rest), positional.count < count {
-      for index in positional.count..<count {
+    if let rest = schemas.rest, !Self.acceptsEverything(rest) {
+      while index < elements.count, !aborted {
         applyElement(rest, to: elements[index], at: index)
-        if aborted { return }
+        index += 1
       }
     }
-
-    if s["uniqueItems"] == .bool(true) { applyUniqueItems(elements) }
-    if let contains = s["contains"] { applyContains(s, contains, to: elements) }
+    if s.contains(key: "contains") { applyContains(s, to: elements) }
   }
 
   mutating func applyElement(_ schema: JSONValue, to element: JSONValue, at index: Int) {
@@ -608,7 +692,8 @@ private struct Validation {
     }
   }
 
-  mutating func applyUniqueItems(_ elements: [JSONValue]) {
+  @inline(never)
+  mutating func checkUniqueItems(_ elements: [JSONValue]) {
     var firstIndex: [JSONValue: Int] = [:]
     for (index, element) in elements.enumerated() {
       guard let key = Self.canonical(element, depth: 0) else {
@@ -660,14 +745,22 @@ private struct Validation {
     }
   }
 
-  mutating func applyContains(_ s: JSONObject, _ contains: JSONValue, to elements: [JSONValue]) {
+  @inline(never)
+  mutating func applyContains(_ s: JSONObject, to elements: [JSONValue]) {
+    guard let contains = s["contains"] else { return }
     var matching = 0
-    for (index, element) in elements.enumerated() {
+    var index = 0
+    while index < elements.count, !aborted {
       push(.index(index), position: index)
-      if matches(contains, element) { matching += 1 }
+      if matches(contains, elements[index]) { matching += 1 }
       pop()
-      if aborted { return }
+      index += 1
     }
+    reportContains(s, matching: matching)
+  }
+
+  @inline(never)
+  mutating func reportContains(_ s: JSONObject, matching: Int) {
     let minimum = s["minContains"]?.integerValue ?? 1
     if matching < minimum {
       report(
@@ -685,8 +778,9 @@ private struct Validation {
 
   // MARK: Objects
 
+  /// `minProperties`, `maxProperties`, `required` and `dependentRequired`.
   @inline(never)
-  mutating func applyObject(_ s: JSONObject, to object: JSONObject) {
+  mutating func checkObject(_ s: JSONObject, _ object: JSONObject) {
     let count = object.count
     if let minProperties = s["minProperties"]?.integerValue, count < minProperties {
       report(
@@ -714,139 +808,229 @@ private struct Validation {
         }
       }
     }
-    applyMembers(s, to: object)
+  }
+
+  /// A `patternProperties` entry; `regex` is nil when the pattern is invalid.
+  struct PatternSchema {
+    var pattern: String
+    var regex: Regex<AnyRegexOutput>?
+    var schema: JSONValue
+  }
+
+  /// What applies to the members of an object: `properties`, `patternProperties` (compiled;
+  /// invalid patterns are reported) and `additionalProperties`.
+  struct MemberSchemas {
+    var properties: JSONObject
+    var patterns: [PatternSchema]
+    var additional: JSONValue?
+
+    var isEmpty: Bool {
+      properties.isEmpty && patterns.isEmpty && (additional.map(Validation.acceptsEverything) ?? true)
+    }
+  }
+
+  @inline(never)
+  mutating func memberSchemas(_ s: JSONObject) -> MemberSchemas {
+    var schemas = MemberSchemas(
+      properties: s["properties"]?.objectValue ?? JSONObject(), patterns: [],
+      additional: s["additionalProperties"])
+    guard case .object(let patternProperties)? = s["patternProperties"] else { return schemas }
+    for (pattern, schema) in patternProperties {
+      switch regex(pattern) {
+      case .success(let regex):
+        schemas.patterns.append(PatternSchema(pattern: pattern, regex: regex, schema: schema))
+      case .failure(let error):
+        schemas.patterns.append(PatternSchema(pattern: pattern, regex: nil, schema: schema))
+        report(
+          "patternProperties",
+          "the schema's pattern \(JSONWriter.quoted(pattern)) is not a valid regular expression "
+            + "(\(error.reason)), so property names cannot be checked against it")
+      }
+    }
+    return schemas
+  }
+
+  /// `properties`, `patternProperties`, `additionalProperties` and `propertyNames`.
+  @inline(never)
+  mutating func applyMembers(_ s: JSONObject, to value: JSONValue) {
+    guard case .object(let object) = value else { return }
+    let schemas = memberSchemas(s)
+    if !schemas.isEmpty {
+      var position = 0
+      while position < object.count, !aborted {
+        applyMember(object[position], at: position, schemas)
+        position += 1
+      }
+    }
     if let propertyNames = s["propertyNames"], !Self.acceptsEverything(propertyNames) {
-      for (position, member) in object.enumerated() {
-        push(.key(member.key), position: position)
-        for problem in trial(propertyNames, .string(member.key)) {
-          report("propertyNames", "invalid property name \(JSONWriter.quoted(member.key)): \(problem.message)")
-        }
-        pop()
-        if aborted { return }
-      }
+      applyPropertyNames(propertyNames, to: object)
     }
   }
 
-  /// `properties`, `patternProperties` and `additionalProperties`, member by member.
-  mutating func applyMembers(_ s: JSONObject, to object: JSONObject) {
-    let properties = s["properties"]?.objectValue ?? JSONObject()
-    var patterns: [(pattern: String, regex: Regex<AnyRegexOutput>?, schema: JSONValue)] = []
-    if case .object(let patternProperties)? = s["patternProperties"] {
-      for (pattern, schema) in patternProperties {
-        switch regex(pattern) {
-        case .success(let regex): patterns.append((pattern, regex, schema))
-        case .failure(let error):
-          patterns.append((pattern, nil, schema))
-          report(
-            "patternProperties",
-            "the schema's pattern \(JSONWriter.quoted(pattern)) is not a valid regular expression "
-              + "(\(error.reason)), so property names cannot be checked against it")
-        }
-      }
-    }
-    let additional = s["additionalProperties"]
-    if properties.isEmpty, patterns.isEmpty, additional.map(Self.acceptsEverything) ?? true { return }
+  mutating func applyMember(_ member: JSONObject.Element, at position: Int, _ schemas: MemberSchemas) {
+    push(.key(member.key), position: position)
+    var known = applyNamed(member, schemas)
+    if !schemas.patterns.isEmpty, applyPatterns(member, schemas) { known = true }
+    if !known, schemas.additional != nil { applyAdditional(member, schemas) }
+    pop()
+  }
 
-    for (position, member) in object.enumerated() {
-      push(.key(member.key), position: position)
-      var known = false
-      if let schema = properties[member.key] {
-        known = true
-        apply(schema, to: member.value)
+  /// `properties`; true when the member has a schema there.
+  @inline(never)
+  mutating func applyNamed(_ member: JSONObject.Element, _ schemas: MemberSchemas) -> Bool {
+    guard let schema = schemas.properties[member.key] else { return false }
+    apply(schema, to: member.value)
+    return true
+  }
+
+  /// `patternProperties`; true when a pattern matches the member's name.
+  @inline(never)
+  mutating func applyPatterns(_ member: JSONObject.Element, _ schemas: MemberSchemas) -> Bool {
+    var matched = false
+    var index = 0
+    while index < schemas.patterns.count {
+      if let regex = schemas.patterns[index].regex, Self.search(regex, in: member.key) {
+        matched = true
+        apply(schemas.patterns[index].schema, to: member.value)
       }
-      for entry in patterns {
-        guard let regex = entry.regex, Self.search(regex, in: member.key) else { continue }
-        known = true
-        apply(entry.schema, to: member.value)
-      }
-      if !known, let additional {
-        if additional == .bool(false) {
-          report("additionalProperties", "\(JSONWriter.quoted(member.key)) is not allowed; \(Self.allowedSummary(properties, patterns.map(\.pattern)))")
-        } else {
-          apply(additional, to: member.value)
-        }
-      }
+      index += 1
+    }
+    return matched
+  }
+
+  @inline(never)
+  mutating func applyAdditional(_ member: JSONObject.Element, _ schemas: MemberSchemas) {
+    guard let additional = schemas.additional else { return }
+    if additional == .bool(false) {
+      reportNotAllowed(member.key, schemas)
+    } else {
+      apply(additional, to: member.value)
+    }
+  }
+
+  @inline(never)
+  mutating func reportNotAllowed(_ name: String, _ schemas: MemberSchemas) {
+    var allowed = Array(schemas.properties.keys.prefix(20))
+    if schemas.properties.count > 20 { allowed.append("…") }
+    allowed += schemas.patterns.map { "names matching \(JSONWriter.quoted($0.pattern))" }
+    let summary = allowed.isEmpty ? "no properties are allowed" : "allowed properties: " + allowed.joined(separator: ", ")
+    report("additionalProperties", "\(JSONWriter.quoted(name)) is not allowed; \(summary)")
+  }
+
+  @inline(never)
+  mutating func applyPropertyNames(_ schema: JSONValue, to object: JSONObject) {
+    var position = 0
+    while position < object.count, !aborted {
+      let name = object.keys[position]
+      push(.key(name), position: position)
+      let problems = trial(schema, .string(name))
+      if !problems.isEmpty { reportPropertyName(name, problems) }
       pop()
-      if aborted { return }
+      position += 1
     }
   }
 
-  /// `allowed properties: title, body` (and patterns), or `no properties are allowed`.
-  static func allowedSummary(_ properties: JSONObject, _ patterns: [String]) -> String {
-    var allowed = Array(properties.keys.prefix(20))
-    if properties.count > 20 { allowed.append("…") }
-    allowed += patterns.map { "names matching \(JSONWriter.quoted($0))" }
-    if allowed.isEmpty { return "no properties are allowed" }
-    return "allowed properties: " + allowed.joined(separator: ", ")
+  @inline(never)
+  mutating func reportPropertyName(_ name: String, _ problems: [PendingViolation]) {
+    for problem in problems {
+      report("propertyNames", "invalid property name \(JSONWriter.quoted(name)): \(problem.message)")
+    }
   }
 
   // MARK: Combinators
 
   @inline(never)
-  mutating func applyCombinators(_ s: JSONObject, to value: JSONValue) {
-    if case .array(let branches)? = s["allOf"] {
-      for branch in branches { apply(branch, to: value) }
-    }
-    if case .array(let branches)? = s["anyOf"], !branches.isEmpty {
-      var firstFailure: [PendingViolation] = []
-      var matched = false
-      for (index, branch) in branches.enumerated() {
-        let problems = trial(branch, value)
-        if problems.isEmpty {
-          matched = true
-          break
-        }
-        if index == 0 { firstFailure = problems }
-      }
-      if !matched {
-        report("anyOf", Self.noMatch(branches.count) + detail(of: firstFailure))
-      }
-    }
-    if case .array(let branches)? = s["oneOf"], !branches.isEmpty {
-      var firstFailure: [PendingViolation] = []
-      var matching: [Int] = []
-      for (index, branch) in branches.enumerated() {
-        let problems = trial(branch, value)
-        if problems.isEmpty {
-          matching.append(index + 1)
-        } else if index == 0 {
-          firstFailure = problems
-        }
-      }
-      if matching.isEmpty {
-        report("oneOf", Self.noMatch(branches.count) + detail(of: firstFailure))
-      } else if matching.count > 1 {
-        let forms = JSONSchemaValidator.orList(matching.map(String.init)).replacing(" or ", with: " and ")
-        report(
-          "oneOf",
-          "must match exactly one of the \(branches.count) allowed forms, found a value matching "
-            + "forms \(forms): \(JSONSchemaValidator.preview(value))")
-      }
-    }
-    if let not = s["not"], matches(not, value) {
-      report("not", "must not match the \"not\" schema, found \(JSONSchemaValidator.describe(value))")
-    }
-    if let condition = s["if"] {
-      if matches(condition, value) {
-        if let then = s["then"] { apply(then, to: value) }
-      } else if let otherwise = s["else"] {
-        apply(otherwise, to: value)
-      }
+  mutating func applyAllOf(_ s: JSONObject, to value: JSONValue) {
+    guard case .array(let branches)? = s["allOf"] else { return }
+    var index = 0
+    while index < branches.count {
+      apply(branches[index], to: value)
+      index += 1
     }
   }
 
-  static func noMatch(_ count: Int) -> String {
-    count == 1 ? "does not match the allowed form" : "does not match any of the \(count) allowed forms"
+  @inline(never)
+  mutating func applyAnyOf(_ s: JSONObject, to value: JSONValue) {
+    guard case .array(let branches)? = s["anyOf"], !branches.isEmpty else { return }
+    var firstFailure: [PendingViolation] = []
+    var index = 0
+    while index < branches.count {
+      let problems = trial(branches[index], value)
+      if problems.isEmpty { return }
+      if index == 0 { firstFailure = problems }
+      index += 1
+    }
+    reportNoMatch("anyOf", branches.count, firstFailure)
   }
 
-  /// ` (form 1: expected string, found integer 5)`; names the location when it is deeper.
-  func detail(of problems: [PendingViolation]) -> String {
-    guard let first = problems.first else { return "" }
-    var text = " (form 1: "
-    if first.components != components { text += "at \(first.path): " }
-    text += first.message
-    if problems.count > 1 { text += "; and \(JSONSchemaValidator.counted(problems.count - 1, "more problem", "more problems"))" }
-    return text + ")"
+  @inline(never)
+  mutating func applyOneOf(_ s: JSONObject, to value: JSONValue) {
+    guard case .array(let branches)? = s["oneOf"], !branches.isEmpty else { return }
+    var firstFailure: [PendingViolation] = []
+    var matching: [Int] = []
+    var index = 0
+    while index < branches.count {
+      let problems = trial(branches[index], value)
+      if problems.isEmpty {
+        matching.append(index + 1)
+      } else if index == 0 {
+        firstFailure = problems
+      }
+      index += 1
+    }
+    if matching.isEmpty {
+      reportNoMatch("oneOf", branches.count, firstFailure)
+    } else if matching.count > 1 {
+      reportSeveralMatch(branches.count, matching, value)
+    }
+  }
+
+  @inline(never)
+  mutating func applyNot(_ s: JSONObject, to value: JSONValue) {
+    guard let schema = s["not"] else { return }
+    if matches(schema, value) { reportNot(value) }
+  }
+
+  /// `if`/`then`/`else`; `then` and `else` without `if` do nothing.
+  @inline(never)
+  mutating func applyConditional(_ s: JSONObject, to value: JSONValue) {
+    guard let condition = s["if"] else { return }
+    let next = matches(condition, value) ? s["then"] : s["else"]
+    if let next { apply(next, to: value) }
+  }
+
+  @inline(never)
+  mutating func reportNot(_ value: JSONValue) {
+    report("not", "must not match the \"not\" schema, found \(JSONSchemaValidator.describe(value))")
+  }
+
+  /// `does not match any of the 2 allowed forms (form 1: expected string, found integer 5)`:
+  /// names the location of the first form's first problem when it is deeper, and cuts it
+  /// (nested `anyOf`s would otherwise quote each other ever deeper).
+  @inline(never)
+  mutating func reportNoMatch(_ keyword: String, _ count: Int, _ firstFailure: [PendingViolation]) {
+    var text = count == 1 ? "does not match the allowed form" : "does not match any of the \(count) allowed forms"
+    if let first = firstFailure.first {
+      var detail = first.components == components ? "" : "at \(first.path): "
+      detail += first.message
+      if detail.unicodeScalars.count > JSONSchemaValidator.detailLength {
+        detail = String(String.UnicodeScalarView(detail.unicodeScalars.prefix(JSONSchemaValidator.detailLength))) + "…"
+      }
+      if firstFailure.count > 1 {
+        detail += "; and \(JSONSchemaValidator.counted(firstFailure.count - 1, "more problem", "more problems"))"
+      }
+      text += " (form 1: \(detail))"
+    }
+    report(keyword, text)
+  }
+
+  @inline(never)
+  mutating func reportSeveralMatch(_ count: Int, _ matching: [Int], _ value: JSONValue) {
+    let forms = JSONSchemaValidator.orList(matching.map(String.init)).replacing(" or ", with: " and ")
+    report(
+      "oneOf",
+      "must match exactly one of the \(count) allowed forms, found a value matching "
+        + "forms \(forms): \(JSONSchemaValidator.preview(value))")
   }
 }
 

@@ -24,6 +24,13 @@ public struct ToolDefinition: Sendable, Hashable {
   public var defaults: [(name: String, value: JSONValue)]
 
   public struct Annotations: Sendable, Hashable {
+    public init(readOnlyHint: Bool, destructiveHint: Bool, idempotentHint: Bool, openWorldHint: Bool) {
+      self.readOnlyHint = readOnlyHint
+      self.destructiveHint = destructiveHint
+      self.idempotentHint = idempotentHint
+      self.openWorldHint = openWorldHint
+    }
+
     public var readOnlyHint: Bool
     public var destructiveHint: Bool
     public var idempotentHint: Bool

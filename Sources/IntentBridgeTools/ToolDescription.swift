@@ -79,7 +79,7 @@ public struct ToolDescription: Sendable {
     }
     if !parameter.valueSynonyms.isEmpty {
       let words = parameter.valueSynonyms.flatMap { synonym in
-        synonym.synonyms.resolved(for: language).map { "\"\($0)\" = \(synonym.value.compactText)" }
+        readable(synonym.synonyms.resolved(for: language), excluding: []).map { "\"\($0)\" = \(synonym.value.compactText)" }
       }
       if !words.isEmpty { parts.append("Words: " + words.joined(separator: ", ") + ".") }
     }
@@ -94,11 +94,45 @@ public struct ToolDescription: Sendable {
     let items = enumType.cases.map { c -> String in
       var details: [String] = []
       if let title = c.title?.resolved(for: language), title != c.value { details.append(title) }
-      let synonyms = c.synonyms.resolved(for: language)
+      let title = c.title?.resolved(for: language)
+      let synonyms = readable(c.synonyms.resolved(for: language), excluding: [c.value, title].compactMap { $0 })
       if !synonyms.isEmpty { details.append("also " + synonyms.map { "\"\($0)\"" }.joined(separator: ", ")) }
       return details.isEmpty ? "\"\(c.value)\"" : "\"\(c.value)\" (\(details.joined(separator: "; ")))"
     }
     return "Values: " + items.joined(separator: ", ") + "."
+  }
+
+  /// Synonym templates as people read them: optional parts left out, alternatives as `a/b`
+  /// (`"low [priority]"` → `low`, `"(closed|shut)"` → `closed/shut`); duplicates and words
+  /// equal to `excluding` (case-insensitive) dropped, order kept.
+  func readable(_ templates: [String], excluding: [String]) -> [String] {
+    var seen = Set(excluding.map { $0.lowercased() })
+    var out: [String] = []
+    for source in templates {
+      guard let template = try? PhraseTemplate.parse(source) else { continue }
+      let text = render(template.root, depth: 0).split(separator: " ").joined(separator: " ")
+      if !text.isEmpty, seen.insert(text.lowercased()).inserted { out.append(text) }
+    }
+    return out
+  }
+
+  private func render(_ node: PhraseTemplate.Node, depth: Int) -> String {
+    switch node {
+    case .text(let t): return t
+    case .sequence(let nodes): return nodes.map { render($0, depth: depth) }.joined()
+    case .alternatives(let nodes): return nodes.map { render($0, depth: depth) }.filter { !$0.isEmpty }.joined(separator: "/")
+    case .optional: return ""
+    case .slot(let name): return "<\(name)>"
+    case .applicationName: return catalog.app.name?.resolved(for: language) ?? "the app"
+    case .rule(let name):
+      // Rule cycles are catalog errors; the depth bound keeps a hand-built catalog safe too.
+      guard depth < 16, let rule = catalog.phraseRule(named: name)?.resolved(for: language),
+        let template = try? PhraseTemplate.parse(rule)
+      else {
+        return "<\(name)>"
+      }
+      return render(template.root, depth: depth + 1)
+    }
   }
 
   private func entityHint(_ entity: EntityType) -> String? {

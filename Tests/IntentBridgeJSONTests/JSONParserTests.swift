@@ -55,7 +55,7 @@ import Testing
     BadInput(text: "{} {}", line: 1, column: 4, fragment: "after the end"),
     BadInput(text: "[1.]", line: 1, column: 4, fragment: "decimal point"),
     BadInput(text: "\"a\tb\"", line: 1, column: 3, fragment: "control character"),
-    BadInput(text: "[\n\n  NaN]", line: 3, column: 3, fragment: "unexpected 'N'"),
+    BadInput(text: "[\n\n  NaN]", line: 3, column: 3, fragment: "JSON literals are lowercase"),
   ])
   func rejectsWithLocation(_ input: BadInput) {
     do {

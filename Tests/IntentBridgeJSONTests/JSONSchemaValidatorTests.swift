@@ -332,10 +332,10 @@ struct JSONSchemaValidatorTests {
       noteSchema, #"{"title":"Milk","colour":"red"}"#,
       #"$.colour: "colour" is not allowed; allowed properties: title, body"#),
     SchemaCase(
-      noteSchema, #"{"colour":"red","title":5}"#,
+      noteSchema, #"{"colour":"red","body":5}"#,
       #"$: missing required property "title""#,
       #"$.colour: "colour" is not allowed; allowed properties: title, body"#,
-      "$.title: expected string, found integer 5"),
+      "$.body: expected string, found integer 5"),
     SchemaCase(
       #"{"additionalProperties":false}"#, #"{"a":1}"#, #"$.a: "a" is not allowed; no properties are allowed"#),
     SchemaCase(
@@ -344,7 +344,7 @@ struct JSONSchemaValidatorTests {
     SchemaCase(
       #"{"properties":{"id":{}},"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}"#,
       #"{"id":1,"x-note":"ok","x-bad":2,"other":3}"#,
-      "$[\"x-bad\"]: expected string, found integer 2",
+      "$.x-bad: expected string, found integer 2",
       #"$.other: "other" is not allowed; allowed properties: id, names matching "^x-""#),
     SchemaCase(
       #"{"properties":{"a b":{"type":"string"}}}"#, #"{"a b":1}"#,
@@ -461,6 +461,16 @@ struct JSONSchemaValidatorTests {
     SchemaCase(
       #"{"properties":{"a":{"$ref":"https://example.com/schema.json"}}}"#, #"{"a":1}"#,
       ##"$.a: cannot resolve reference "https://example.com/schema.json"; expected a local reference such as "#/$defs/Name" to a schema in this document"##),
+    SchemaCase(
+      ##"{"$id":"https://x.dev/s.json","$ref":"https://x.dev/s.json#/$defs/S","$defs":{"S":{"type":"string"}}}"##,
+      "1", "$: expected string, found integer 1"),
+    // A meta-schema reference checks only that the value could be a schema.
+    SchemaCase(
+      #"{"properties":{"schema":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}"#,
+      #"{"schema":{"type":"string"}}"#),
+    SchemaCase(
+      #"{"properties":{"schema":{"$ref":"http://json-schema.org/draft-07/schema"}}}"#,
+      #"{"schema":"string"}"#, #"$.schema: expected object or boolean, found string "string""#),
     SchemaCase(#"{"type":"string","nullable":true}"#, "null"),
     SchemaCase(#"{"type":"string","nullable":true}"#, "1", "$: expected string, found integer 1"),
     SchemaCase(#"{"type":"string","nullable":false}"#, "null", "$: expected string, found null"),
@@ -541,6 +551,21 @@ struct JSONSchemaValidatorTests {
 
     // Within the limit the same schema validates.
     #expect(try violations(nestedArray(depth: 40), ##"{"type":"array","items":{"$ref":"#"}}"##).isEmpty)
+  }
+
+  @Test func nestedAnyOfMessagesStayShort() throws {
+    // Each level's anyOf quotes the level below; the quote is cut so messages stay short.
+    let schema = ##"""
+      {"$defs":{"L":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/L"}},{"type":"null"}]}},
+       "$ref":"#/$defs/L"}
+      """##
+    #expect(try violations(nestedArray(depth: 20, innermost: .null), schema).isEmpty)
+    let found = try violations(nestedArray(depth: 1000), schema)
+    #expect(found.count == 1)
+    #expect(found.first?.keyword == "anyOf")
+    #expect(found.first?.instancePath == JSONPath.root)
+    #expect((found.first?.message.count ?? .max) < 300)
+    #expect(found.first?.message.hasPrefix("does not match any of the 2 allowed forms (form 1: at $[0]: does not match") == true)
   }
 
   @Test func selfReferenceWithoutProgressIsAViolation() throws {

@@ -5,7 +5,7 @@ import IntentBridgeJSON
 enum LintCommand: Subcommand {
   static let spec = CommandSpec(
     name: "lint", abstract: "Check catalogs against the format and App Intents practice.",
-    positionals: [.init(name: "catalog", help: "Catalog JSON files.", repeating: true)],
+    positionals: [.init(name: "catalog", help: "Catalog JSON files.", repeating: true, optional: true)],
     flags: [
       .init(name: "json", help: "Write diagnostics as JSON Lines to standard output."),
       .init(name: "strict", help: "Treat warnings as errors (exit 65)."),
