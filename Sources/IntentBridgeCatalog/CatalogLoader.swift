@@ -19,8 +19,9 @@ public struct CatalogLoadResult: Sendable {
 public enum CatalogLoader {
   public static let maximumFileSize = 64 << 20
 
-  /// Loads and validates the catalog at `path`.
-  public static func load(path: String) -> CatalogLoadResult {
+  /// Loads and validates the catalog at `path`; with `lint`, also runs the warning rules
+  /// (`CatalogLinter`) when there are no errors. Diagnostics get line:column.
+  public static func load(path: String, lint: Bool = false) -> CatalogLoadResult {
     switch readFile(path) {
     case .failure(let failure):
       return CatalogLoadResult(
@@ -29,13 +30,13 @@ public enum CatalogLoader {
           Diagnostic(.error, rule: DiagnosticRule.unreadableFile.rawValue, "cannot read catalog: \(failure.reason)", hint: "check the path", file: path)
         ])
     case .success(let bytes):
-      return load(bytes: bytes, file: path)
+      return load(bytes: bytes, file: path, lint: lint)
     }
   }
 
   /// Loads and validates a catalog from bytes; `file` names it in diagnostics and anchors
   /// relative `instancesFile` paths.
-  public static func load(bytes: [UInt8], file: String? = nil) -> CatalogLoadResult {
+  public static func load(bytes: [UInt8], file: String? = nil, lint: Bool = false) -> CatalogLoadResult {
     let document: JSONValue
     do {
       document = try JSONParser.parse(bytes: bytes)
@@ -49,6 +50,9 @@ public enum CatalogLoader {
         ])
     }
     var result = load(document: document, file: file)
+    if lint, let catalog = result.catalog, !result.diagnostics.hasErrors {
+      result.diagnostics += CatalogLinter(catalog: catalog, file: file).lint()
+    }
     if !result.diagnostics.isEmpty {
       // Only on the error path: parse again recording where each value starts.
       if let (_, locations) = try? JSONParser.parseWithLocations(bytes: bytes) {

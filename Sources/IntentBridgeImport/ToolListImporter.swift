@@ -535,8 +535,8 @@ extension ToolListImporter {
 
     // MARK: Input schema
 
-    /// The input schema's properties → parameters. A root `title` or `description` (as in
-    /// Foundation Models' GenerationSchema) fills in the tool's when it has none.
+    /// The input schema's properties → parameters. In `functions`-shaped lists a root `title`
+    /// or `description` (as in Foundation Models' GenerationSchema) fills in the tool's.
     mutating func mapInputSchema(
       _ value: JSONValue?, at path: JSONPath, rawKeys: [String], form: Form, toolID: String, title: inout String?,
       description: inout String?
@@ -589,12 +589,14 @@ extension ToolListImporter {
         case "title" where member.stringValue != nil, "description" where member.stringValue != nil:
           let text = member.stringValue ?? ""
           let current = key == "title" ? title : description
-          if current == nil || current == text {
+          // Only GenerationSchema-style lists (no tool-level title) name the tool in the schema;
+          // elsewhere a root title is usually generated noise such as "searchArguments".
+          if current == text || (current == nil && form == .functions) {
             if key == "title" { title = text } else { description = text }
           } else {
             recorder.keep(
               member, at: rawKeys + [key], from: path / key,
-              reason: "the input schema's \(key) \(member.briefDescription) differs from the tool's; the tool's was imported")
+              reason: "the input schema's \(key) \(member.briefDescription) is not the tool's \(key) and has no catalog equivalent")
           }
         case "nullable" where form == .gemini && member == false:
           continue

@@ -190,6 +190,14 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
     #expect(tool(result, "greet")?["parameters"]?.arrayValue?.map { $0["name"] } == ["a", "b"])
   }
 
+  @Test func generatedSchemaTitlesDoNotNameMCPTools() throws {
+    let result = try importTools(
+      #"{"tools": [{"name": "search", "inputSchema": {"type": "object", "title": "searchArguments", "properties": {}}}]}"#)
+    #expect(tool(result, "search")?["title"] == "Search")
+    #expect(paths(result) == ["$.tools[0].inputSchema.title"])
+    #expect(rawValue(result, "tools", "search", "inputSchema", "title") == "searchArguments")
+  }
+
   @Test func titlesAreDerivedDeterministically() throws {
     let result = try importTools(
       #"[{"name": "add_note"}, {"name": "HassTurnOn"}, {"name": "get-weather"}, {"name": "URLOpener"}, {"name": "x"}]"#)
@@ -314,7 +322,7 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
         == ["name": "color", "title": "Color", "description": "The color.", "type": ["enum": "paint.color"]])
     let tree = try #require(param(result, "paint", "tree"))
     #expect(tree["jsonSchema"] == json(##"{"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}"##))
-    #expect(paths(result).contains("$.tools[0].inputSchema.$defs"))
+    #expect(paths(result).contains(#"$.tools[0].inputSchema["$defs"]"#))
     #expect(paths(result).contains("$.tools[0].inputSchema.properties.tree"))
     #expect(paths(result).contains("$.tools[0].inputSchema.properties.missing"))
     #expect(rawValue(result, "tools", "paint", "inputSchema", "$defs")?["Color"] != nil)

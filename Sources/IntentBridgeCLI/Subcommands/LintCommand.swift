@@ -27,11 +27,7 @@ enum LintCommand: Subcommand {
     var failed = false
     var counts = (errors: 0, warnings: 0)
     for path in arguments.positionals {
-      let result = CatalogLoader.load(path: path)
-      var diagnostics = result.diagnostics
-      if let catalog = result.catalog, !diagnostics.hasErrors {
-        diagnostics += CatalogLinter(catalog: catalog, file: path).lint()
-      }
+      var diagnostics = CatalogLoader.load(path: path, lint: true).diagnostics
       if strict {
         diagnostics = diagnostics.map { var d = $0; if d.severity == .warning { d.severity = .error }; return d }
       }
