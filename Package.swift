@@ -15,36 +15,65 @@ let package = Package(
     .executable(name: "intentbridge", targets: ["intentbridge"]),
     .library(
       name: "IntentBridge",
-      targets: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport"]),
+      targets: [
+        "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport",
+        "IntentBridgeEmbedding",
+      ]),
   ],
   targets: [
     // Leaf: ordered JSON value, strict parser with line:column, deterministic writer.
     .target(name: "IntentBridgeJSON", swiftSettings: strictSettings),
+    // Leaf: text analysis (folding, tokens, stems, compounds, typo tolerance) shared by
+    // indexing, querying and filling.
+    .target(name: "IntentBridgeText", swiftSettings: strictSettings),
     // Catalog v1: model, loading with diagnostics, phrase templates, lint.
     .target(
       name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
     // Importers: foreign formats (Xcode actionsdata, tool lists) → catalog v1 JSON documents.
     .target(
       name: "IntentBridgeImport", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    // Index: intent documents, BM25F keyword index, vector file and vector search.
+    .target(
+      name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
+    // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
+    .target(
+      name: "IntentBridgeRanking", dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText"],
+      swiftSettings: strictSettings),
+    // Facade: catalog + model + vector file → ranking (later filling); used by CLI and server.
+    .target(
+      name: "IntentBridgeEngine",
+      dependencies: ["IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeEmbedding", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
     // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
     .target(
       name: "IntentBridgeTools", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"],
       swiftSettings: strictSettings),
+    // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
+    .target(
+      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(
       name: "IntentBridgeCLI",
-      dependencies: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport"],
+      dependencies: [
+        "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeEngine",
+        "IntentBridgeRanking", "IntentBridgeIndex",
+      ],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "intentbridge", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
     // Benchmarks print figures next to a baseline measured in the same run (release build).
     .executableTarget(
-      name: "intentbridge-bench", dependencies: ["IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON"],
+      name: "intentbridge-bench",
+      dependencies: ["IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeEmbedding"],
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 
     .target(name: "IntentBridgeTestSupport", path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeTextTests", dependencies: ["IntentBridgeText", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCatalogTests", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
@@ -54,6 +83,10 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeEmbeddingTests",
+      dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCLITests",

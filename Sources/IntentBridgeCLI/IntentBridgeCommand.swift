@@ -8,7 +8,7 @@ public enum IntentBridgeCommand {
 
   static let subcommands: [SubcommandEntry] = [
     SubcommandEntry(LintCommand.self), SubcommandEntry(ToolsCommand.self), SubcommandEntry(ImportCommand.self),
-    SubcommandEntry(ValidateCommand.self),
+    SubcommandEntry(ValidateCommand.self), SubcommandEntry(IndexCommand.self), SubcommandEntry(RankCommand.self),
   ]
 
   static var overview: String {

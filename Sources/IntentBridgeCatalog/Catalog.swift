@@ -19,6 +19,10 @@ public struct Catalog: Sendable {
   public var source: JSONValue?
   /// The file this catalog was read from, when it came from a file.
   public var filePath: String?
+  /// SHA-256 (hex) of the catalog's content: its compact JSON plus the instances read from
+  /// `instancesFile`s. Whitespace-only edits keep it; any content change alters it. Vector
+  /// files record it to detect staleness. Empty for catalogs built in memory.
+  public var contentHash: String = ""
 
   public var defaultLanguage: String { app.defaultLanguage }
 

@@ -78,13 +78,30 @@ public enum CatalogLoader {
     var decoder = CatalogDecoder(file: file) { relative in
       readFile(relative.hasPrefix("/") ? relative : directory + "/" + relative)
     }
-    let catalog = decoder.decode(document)
+    var catalog = decoder.decode(document)
     var diagnostics = decoder.diagnostics
+    if let decoded = catalog { catalog?.contentHash = contentHash(document: document, catalog: decoded) }
     if let catalog {
       var validator = CatalogValidator(catalog: catalog, file: file)
       diagnostics += validator.validate()
     }
     return CatalogLoadResult(catalog: catalog, diagnostics: diagnostics)
+  }
+
+  /// See `Catalog.contentHash`.
+  static func contentHash(document: JSONValue, catalog: Catalog) -> String {
+    var text = JSONWriter.compact(document)
+    for entity in catalog.entities where entity.instancesFile != nil {
+      var instances: [JSONValue] = []
+      for instance in entity.instances {
+        instances.append([
+          .string(instance.id), .string(instance.title?.resolved() ?? ""), .array(instance.synonyms.allItems.map(JSONValue.string)),
+          .object(instance.properties),
+        ])
+      }
+      text += "\n" + entity.id + "\n" + JSONWriter.compact(.array(instances))
+    }
+    return SHA256.hex(Array(text.utf8))
   }
 
   static func readFile(_ path: String) -> Result<[UInt8], CatalogFileError> {

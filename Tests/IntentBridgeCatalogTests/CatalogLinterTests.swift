@@ -79,7 +79,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
           {"id": "ann", "title": "Ann", "synonyms": ["annie"]}, {"id": "bob", "title": "Bob", "synonyms": ["bobby", "rob"]}]}]
         """#)
     let diagnostics = try lint(json)
-    #expect(found(diagnostics) == [])
+    try #require(found(diagnostics) == [])
   }
 
   @Test func diagnosticsCarryFileSeverityAndHint() throws {
@@ -100,7 +100,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Blank", ["title": #""Blank Note""#, "description": #""   ""#]),
         intent(id: "Hidden", ["title": #""Hidden Note""#, "description": "REMOVE", "isDiscoverable": "false"]),
       ]))
-    #expect(found(diagnostics) == ["missing-description @ $.intents[0]", "missing-description @ $.intents[1]"])
+    try #require(found(diagnostics) == ["missing-description @ $.intents[0]", "missing-description @ $.intents[1]"])
   }
 
   @Test func missingParameterDescription() throws {
@@ -110,7 +110,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
        {"name": "folder", "description": {"en": " "}, "type": "string", "optional": true}]
       """#
     let diagnostics = try lint(catalog([intent(["parameters": parameters])]))
-    #expect(found(diagnostics) == ["missing-parameter-description @ $.intents[0].parameters[0]", "missing-parameter-description @ $.intents[0].parameters[2]"])
+    try #require(found(diagnostics) == ["missing-parameter-description @ $.intents[0].parameters[0]", "missing-parameter-description @ $.intents[0].parameters[2]"])
     #expect(diagnostics[0].message.contains("\"title\"") && diagnostics[0].message.contains("\"AddNote\""))
   }
 
@@ -126,7 +126,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         ],
         app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi", "zh-CN", "ja"]}"#))
       .filter { $0.rule == "description-not-sentence" }
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "description-not-sentence @ $.intents[0].description.en",
       "description-not-sentence @ $.intents[0].description.de",
       "description-not-sentence @ $.intents[1].description",
@@ -169,7 +169,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Empty", ["title": #""Write Memo""#, "searchKeywords": "[]"]),
         intent(id: "Hidden", ["title": #""Hidden Note""#, "searchKeywords": "REMOVE", "isDiscoverable": "false"]),
       ]))
-    #expect(found(diagnostics) == ["missing-search-keywords @ $.intents[0]", "missing-search-keywords @ $.intents[1]"])
+    try #require(found(diagnostics) == ["missing-search-keywords @ $.intents[0]", "missing-search-keywords @ $.intents[1]"])
     #expect(diagnostics[0].hint?.contains(#""add", "note""#) == true)
   }
 
@@ -190,7 +190,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "NoParameters", ["title": #""Open App""#, "parameterSummary": "REMOVE", "parameters": "[]"]),
         intent(id: "Hidden", ["title": #""Hidden Note""#, "parameterSummary": "REMOVE", "isDiscoverable": "false"]),
       ]))
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "parameter-summary-incomplete @ $.intents[0]",
       "parameter-summary-incomplete @ $.intents[1].parameterSummary.de",
       "parameter-summary-incomplete @ $.intents[1].parameterSummary.fi",
@@ -202,7 +202,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
 
   @Test func parameterSummarySyntaxErrorsAreLeftToTheValidator() throws {
     let diagnostics = try lint(catalog([intent(["parameterSummary": #""Add ${title""#])]), allowErrors: true)
-    #expect(found(diagnostics) == [])
+    try #require(found(diagnostics) == [])
   }
 
   @Test func destructiveWithoutConfirmation() throws {
@@ -212,7 +212,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Confirmed", ["title": #""Remove Note""#, "effects": #"{"destructive": true}"#, "requiresConfirmation": "true"]),
         intent(id: "Safe", ["title": #""Read Note""#, "effects": #"{"destructive": false, "readOnly": true}"#]),
       ]))
-    #expect(found(diagnostics) == ["destructive-without-confirmation @ $.intents[0].effects.destructive"])
+    try #require(found(diagnostics) == ["destructive-without-confirmation @ $.intents[0].effects.destructive"])
   }
 
   @Test func enumCaseWithoutTitle() throws {
@@ -220,7 +220,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       catalog(
         [intent()],
         extra: #""enums": [{"id": "Priority", "cases": [{"value": "low", "title": "Low"}, {"value": "veryHigh"}, {"value": "mid", "title": ""}]}]"#))
-    #expect(found(diagnostics) == ["enum-case-without-title @ $.enums[0].cases[1]", "enum-case-without-title @ $.enums[0].cases[2]"])
+    try #require(found(diagnostics) == ["enum-case-without-title @ $.enums[0].cases[1]", "enum-case-without-title @ $.enums[0].cases[2]"])
     #expect(diagnostics[0].hint?.contains("\"Very high\"") == true)
   }
 
@@ -231,19 +231,22 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         {"value": "scarlet", "title": "Scarlet", "synonyms": [" Crimson ", "ruby"]},
         {"value": "ruby", "title": "RUBY"},
         {"value": "red2", "title": "red"},
-        {"value": "pink", "title": "Pink", "synonyms": {"de": ["Rose"]}}]}],
+        {"value": "pink", "title": "Pink", "synonyms": {"de": ["Rose"]}},
+        {"value": "maroon", "title": "Maroon", "synonyms": ["scarlet"]}]}],
       "entities": [{"id": "Light", "instances": [
         {"id": "a", "title": "Ceiling", "synonyms": ["kitchen light"]},
         {"id": "b", "title": "Lamp", "synonyms": ["Kitchen Light"]}]}]
       """#
     let diagnostics = try lint(catalog([intent()], extra: enums))
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "duplicate-synonym @ $.enums[0].cases[1].synonyms[0]",
       "duplicate-synonym @ $.enums[0].cases[2].title",
+      "duplicate-synonym @ $.enums[0].cases[5].synonyms[0]",
       "duplicate-synonym @ $.entities[0].instances[1].synonyms[0]",
     ])
     #expect(diagnostics[0].message.contains("\"scarlet\"") && diagnostics[0].message.contains("\"red\""))
     #expect(diagnostics[1].message.contains("synonym of case \"scarlet\""))
+    #expect(diagnostics[2].message.contains("the title of case \"scarlet\""))
   }
 
   @Test func nearDuplicateIntents() throws {
@@ -256,9 +259,18 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Unrelated", ["title": #""Play Music""#, "description": #""Plays the selected playlist in shuffle mode.""#]),
         intent(id: "Reminder2", ["title": #""Create Reminder Item""#, "description": description]),
         intent(id: "Hidden", ["title": #""Add Note""#, "isDiscoverable": "false"]),
+        // Jaccard exactly 4/5 = 0.8: reported.
+        intent(id: "SwitchA", ["title": #""Switch Light""#, "description": #""Switches the light off.""#]),
+        intent(id: "SwitchB", ["title": #""Light Switch""#, "description": #""Switches the light.""#]),
+        // Jaccard 6/8 = 0.75: not reported.
+        intent(id: "DoorA", ["title": #""Close Door""#, "description": #""Closes the front garage door slowly.""#]),
+        intent(id: "DoorB", ["title": #""Door Close""#, "description": #""Closes the front garage door quickly.""#]),
       ])
     ).filter { $0.rule == "near-duplicate-intents" }
-    #expect(found(diagnostics) == ["near-duplicate-intents @ $.intents[1].title", "near-duplicate-intents @ $.intents[4].title"])
+    try #require(found(diagnostics) == [
+      "near-duplicate-intents @ $.intents[1].title", "near-duplicate-intents @ $.intents[4].title", "near-duplicate-intents @ $.intents[7].title",
+    ])
+    #expect(diagnostics.last?.message.contains("80% similar") == true && diagnostics.last?.message.contains("\"SwitchA\"") == true)
     #expect(diagnostics[0].message.contains("same title") && diagnostics[0].message.contains("\"AddNote\""))
     #expect(diagnostics[1].message.contains("similar") && diagnostics[1].message.contains("\"Reminder\""))
   }
@@ -271,12 +283,20 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Three", ["description": #""Makes a note.""#]),
       ])
     ).filter { $0.rule == "near-duplicate-intents" }
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "near-duplicate-intents @ $.intents[1].title",
       "near-duplicate-intents @ $.intents[2].title",
       "near-duplicate-intents @ $.intents[2].title",
     ])
     #expect(diagnostics[1].message.contains("\"AddNote\"") && diagnostics[2].message.contains("\"Two\""))
+  }
+
+  @Test func nearDuplicateReportsAreCappedPerIntent() throws {
+    let diagnostics = try lint(catalog((0..<7).map { intent(id: "I\($0)") })).filter { $0.rule == "near-duplicate-intents" }
+    #expect(diagnostics.count == 1 + 2 + 3 + 4 + 5 + CatalogLinter.reportCap)
+    let last = diagnostics.filter { $0.path == JSONPath.root / "intents" / 6 / "title" }
+    #expect(last.map { $0.message.contains("intent \"I6\" has the same title") } == Array(repeating: true, count: CatalogLinter.reportCap))
+    #expect(last.map { String($0.message.split(separator: "\"")[5]) } == ["I0", "I1", "I2", "I3", "I4"])
   }
 
   @Test func descriptionTooLong() throws {
@@ -289,7 +309,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "AtLimit", ["title": #""Write Memo""#, "description": "\"\(limit)\""]),
       ]))
       .filter { $0.rule != "missing-translation" }
-    #expect(found(diagnostics) == ["description-too-long @ $.intents[0].description.de"])
+    try #require(found(diagnostics) == ["description-too-long @ $.intents[0].description.de"])
     #expect(diagnostics[0].message.contains("2049"))
   }
 
@@ -299,10 +319,11 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       """#
     let diagnostics = try lint(
       catalog(
-        [intent(["title": #""ADD_NOTE_TITLE""#, "parameters": parameters, "returns": #"{"type": "string", "dialog": "NOTE"}"#])],
+        [intent(["title": #""ADD_NOTE_TITLE""#, "description": #""ADD_NOTE_DESCRIPTION""#, "parameters": parameters, "returns": #"{"type": "string", "dialog": "NOTE"}"#])],
         extra: #""enums": [{"id": "Color", "cases": [{"value": "red", "title": {"en": "Red", "de": "COLOR_RED"}}]}]"#))
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "unresolved-localization-key @ $.intents[0].title",
+      "unresolved-localization-key @ $.intents[0].description",
       "unresolved-localization-key @ $.intents[0].parameters[0].description",
       "unresolved-localization-key @ $.intents[0].parameters[0].requestValueDialog",
       "unresolved-localization-key @ $.enums[0].cases[0].title.de",
@@ -329,7 +350,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         ],
         app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi"]}"#))
       .filter { $0.rule == "missing-translation" }
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "missing-translation @ $.intents[0].title",
       "missing-translation @ $.intents[0].description",
       "missing-translation @ $.intents[1].description",
@@ -358,7 +379,7 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
           intent(id: "Second", ["title": #""Write Memo""#, "description": #""a memo""#]),
         ],
         extra: #""enums": [{"id": "E", "cases": [{"value": "a"}]}]"#))
-    #expect(found(diagnostics) == [
+    try #require(found(diagnostics) == [
       "missing-description @ $.intents[0]",
       "missing-search-keywords @ $.intents[0]",
       "parameter-summary-incomplete @ $.intents[0]",

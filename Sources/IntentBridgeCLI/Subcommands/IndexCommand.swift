@@ -1,0 +1,25 @@
+import IntentBridgeEngine
+import IntentBridgeIndex
+
+/// `intentbridge index CATALOG [--lang L] [--model DIR]`: writes the vector file.
+enum IndexCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "index", abstract: "Build the catalog's vector file (next to the catalog).",
+    positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
+    options: EngineOptions.options,
+    flags: [],
+    discussion: "Writes <catalog>.<lang>.vectors: per-intent vectors from the embedding model, with a header naming the model, dimensions and the catalog's content hash (format: Schemas/vector-file.md).")
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let path = arguments.positionals[0]
+    guard let engine = EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
+    let vectorPath = VectorFile.path(forCatalog: path, language: engine.language)
+    // Loading already checked the file and rebuilt it when needed; report what is there now.
+    if let file = try? VectorFile.read(path: vectorPath) {
+      console.out("\(vectorPath): \(file.entries.count) vectors × \(file.dimensions) dimensions, model \(file.model)\n")
+      return .success
+    }
+    console.err("error: could not write \(vectorPath)\n")
+    return .failure
+  }
+}

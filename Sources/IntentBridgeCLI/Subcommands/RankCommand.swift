@@ -1,0 +1,187 @@
+import Dispatch
+import FoundationEssentials
+import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeIndex
+import IntentBridgeJSON
+import IntentBridgeRanking
+
+/// `intentbridge rank CATALOG "request" […]` and the batch form `--requests FILE.jsonl`.
+enum RankCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "rank", abstract: "Rank the catalog's intents for a request (or a file of requests).",
+    positionals: [
+      .init(name: "catalog", help: "A catalog JSON file."),
+      .init(name: "request", help: "The request text (omit with --requests).", optional: true),
+    ],
+    options: EngineOptions.options + [
+      .init(name: "top", valueName: "k", help: "How many candidates to show; default 5."),
+      .init(name: "requests", valueName: "file.jsonl", help: "Rank every row ({\"query\", \"id\"?, \"lang\"?}) and write one JSON line per row."),
+    ],
+    flags: EngineOptions.flags + [
+      .init(name: "json", help: "Write the ranking as JSON."),
+      .init(name: "explain", help: "Show each signal's contribution and the matched terms."),
+    ],
+    discussion: "Exit status: 0 when ranked (also for \"no match\"), 64 for usage errors, 65 for an invalid catalog or requests file.")
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let top = try EngineOptions.positiveInteger(arguments, "top", default: 5, command: spec.name)
+    let requestsFile = arguments.option("requests")
+    guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
+      throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
+    }
+    guard let engine = EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
+    if let requestsFile { return runBatch(engine: engine, file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) }
+    let ranking = engine.rank(arguments.positionals[1], top: top)
+    if arguments.flag("json") {
+      console.out(RankingJSON.object(ranking, explain: arguments.flag("explain"), engine: engine).prettyText)
+    } else {
+      console.out(RankingText.render(ranking, explain: arguments.flag("explain"), engine: engine))
+    }
+    return .success
+  }
+
+  static func runBatch(engine: IntentEngine, file: String, top: Int, explain: Bool, console: Console) -> ExitCode {
+    let bytes: [UInt8]
+    do {
+      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    } catch {
+      console.err("\(file): error: cannot read the requests file\n")
+      return .dataError
+    }
+    var status = ExitCode.success
+    var lineNumber = 0
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      lineNumber += 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      guard let row = try? JSONParser.parse(bytes: Array(line)), let query = row["query"]?.stringValue else {
+        console.err("\(file):\(lineNumber): error: expected a JSON object with a string \"query\" (see EVAL.md)\n")
+        status = .dataError
+        continue
+      }
+      let start = DispatchTime.now().uptimeNanoseconds
+      let ranking = engine.rank(query, top: top)
+      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+      var object = JSONObject()
+      object["id"] = row["id"] ?? .null
+      object["intent"] = ranking.best.map { .string($0.intentID) } ?? .null
+      object["confidence"] = .number(Self.rounded(ranking.candidates.first?.confidence ?? 0))
+      object["alternatives"] = .array(
+        ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map { ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))] })
+      object["latency_ms"] = .number(Self.rounded(milliseconds))
+      if explain { object["explain"] = RankingJSON.object(ranking, explain: true, engine: engine) }
+      console.out(JSONValue.object(object).compactText + "\n")
+    }
+    return status
+  }
+
+  static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }
+}
+
+/// Options shared by the commands that load an engine (rank, index, later resolve/serve).
+enum EngineOptions {
+  static let options: [CommandSpec.Option] = [
+    .init(name: "lang", valueName: "tag", help: "Language of the catalog texts to use (BCP 47); default: the catalog's."),
+    .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
+  ]
+  static let flags: [CommandSpec.Flag] = [
+    .init(name: "no-embeddings", help: "Keyword scoring only (no model, no vector file)."),
+    .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign vector file."),
+  ]
+
+  static func engineOptions(_ arguments: ParsedArguments) -> IntentEngine.Options {
+    var options = IntentEngine.Options()
+    options.language = arguments.option("lang")
+    options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
+    options.rebuildVectors = !arguments.flag("no-rebuild")
+    return options
+  }
+
+  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) -> IntentEngine? {
+    let path = arguments.positionals[0]
+    do {
+      return try IntentEngine.load(catalogPath: path, options: engineOptions(arguments)) { console.err($0 + "\n") }
+    } catch {
+      if case .invalidCatalog(let diagnostics) = error {
+        DiagnosticPrinter.print(diagnostics.errors, console: console)
+      } else {
+        console.err("error: \(error)\n")
+      }
+      return nil
+    }
+  }
+
+  static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default value: Int, command: String) throws(UsageError) -> Int {
+    guard let text = arguments.option(name) else { return value }
+    guard let number = Int(text), number > 0 else {
+      throw UsageError(message: "the value '\(text)' is invalid for '--\(name)'; expected a positive integer", command: command)
+    }
+    return number
+  }
+}
+
+/// JSON form of a ranking.
+enum RankingJSON {
+  static func object(_ ranking: Ranking, explain: Bool, engine: IntentEngine) -> JSONValue {
+    var object = JSONObject()
+    object["request"] = .string(ranking.request)
+    object["intent"] = ranking.best.map { .string($0.intentID) } ?? .null
+    object["confidence"] = .number(RankCommand.rounded(ranking.candidates.first?.confidence ?? 0))
+    if let reason = ranking.noMatchReason { object["noMatchReason"] = .string(reason) }
+    object["candidates"] = .array(
+      ranking.candidates.map { candidate in
+        var c = JSONObject()
+        c["intent"] = .string(candidate.intentID)
+        c["confidence"] = .number(RankCommand.rounded(candidate.confidence))
+        if explain {
+          c["score"] = .number(RankCommand.rounded(candidate.score))
+          c["keyword"] = [
+            "bm25": .number(RankCommand.rounded(candidate.keywordScore)), "normalized": .number(RankCommand.rounded(candidate.keywordNormalized)),
+            "weighted": .number(RankCommand.rounded(candidate.keywordNormalized * engine.ranker.configuration.keywordWeight)),
+          ]
+          if let vector = candidate.vectorScore {
+            c["embedding"] = [
+              "cosine": .number(RankCommand.rounded(vector)),
+              "weighted": .number(RankCommand.rounded(max(vector, 0) * engine.ranker.configuration.embeddingWeight)),
+            ]
+          }
+          c["matchedTerms"] = .array(
+            candidate.matchedTerms.map { term in
+              term.queryTerm == term.indexTerm ? .string(term.queryTerm) : .string("\(term.queryTerm)→\(term.indexTerm)")
+            })
+        }
+        return .object(c)
+      })
+    return .object(object)
+  }
+}
+
+/// Text form of a ranking.
+enum RankingText {
+  static func render(_ ranking: Ranking, explain: Bool, engine: IntentEngine) -> String {
+    var text = ""
+    if ranking.isNoMatch {
+      text += "no match" + (ranking.noMatchReason.map { " (\($0))" } ?? "") + "\n"
+    }
+    for (i, candidate) in ranking.candidates.enumerated() {
+      let confidence = String(Int((candidate.confidence * 100).rounded()))
+      text += "\(i + 1). \(candidate.intentID.padded(to: 32)) \(confidence)%\n"
+      if explain {
+        let weights = engine.ranker.configuration
+        var line = "     keyword \(format(candidate.keywordScore)) (×\(format(weights.keywordWeight)) normalised \(format(candidate.keywordNormalized)))"
+        if let vector = candidate.vectorScore { line += ", embedding cosine \(format(vector)) (×\(format(weights.embeddingWeight)))" }
+        line += ", fused \(format(candidate.score))\n"
+        text += line
+        if !candidate.matchedTerms.isEmpty {
+          text += "     matched: " + candidate.matchedTerms.map { $0.queryTerm == $0.indexTerm ? $0.queryTerm : "\($0.queryTerm)→\($0.indexTerm)" }.joined(separator: ", ") + "\n"
+        }
+      }
+    }
+    return text
+  }
+
+  static func format(_ value: Double) -> String {
+    let scaled = (value * 1000).rounded() / 1000
+    return "\(scaled)"
+  }
+}

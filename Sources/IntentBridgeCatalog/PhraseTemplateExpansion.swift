@@ -1,0 +1,85 @@
+/// Sample sentences of a phrase template, for indexing and embedding.
+///
+/// Full expansion explodes (Home Assistant templates reach millions of sentences), so this
+/// produces a small **covering** sample: sample *k* takes alternative *k mod n* in every
+/// group of *n* alternatives and includes optional parts on odd *k*, for *k* in
+/// `0..<max(2, widest group)`, capped at `limit`. Every alternative and every optional part
+/// appears in at least one sample. Rules (`<name>`) are resolved through `rules`; slots stay
+/// as `${name}` unless `slotText` replaces them.
+///
+///     let t = try PhraseTemplate.parse("(turn|switch) on [the] ${name}")
+///     t.samples(rules: { _ in nil })   // ["turn on ${name}", "switch on the ${name}"]
+///
+/// - Complexity: O(limit × template size × rule depth).
+extension PhraseTemplate {
+  public func samples(
+    rules: (String) -> PhraseTemplate?, slotText: (String) -> String = { "${\($0)}" },
+    applicationName: String = "${applicationName}", limit: Int = 32
+  ) -> [String] {
+    let width = max(2, Self.widestGroup(root, rules: rules, depth: 0))
+    var out: [String] = []
+    var seen = Set<String>()
+    for k in 0..<min(width, limit) {
+      var text = ""
+      Self.render(root, k: k, rules: rules, slotText: slotText, applicationName: applicationName, depth: 0, into: &text)
+      let normalized = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+      if !normalized.isEmpty, seen.insert(normalized).inserted { out.append(normalized) }
+    }
+    return out
+  }
+
+  /// Every literal word the template can produce (all alternatives, optional parts, resolved
+  /// rules), in order of first appearance — the template's vocabulary for keyword indexing.
+  public func vocabulary(rules: (String) -> PhraseTemplate?) -> [String] {
+    var words: [String] = []
+    var seen = Set<String>()
+    func walk(_ node: Node, depth: Int) {
+      switch node {
+      case .text(let t):
+        for word in t.split(whereSeparator: { $0 == " " || $0 == "\t" }) where seen.insert(String(word)).inserted {
+          words.append(String(word))
+        }
+      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach { walk($0, depth: depth) }
+      case .optional(let inner): walk(inner, depth: depth)
+      case .rule(let name):
+        if depth < 16, let rule = rules(name) { walk(rule.root, depth: depth + 1) }
+      case .slot, .applicationName: break
+      }
+    }
+    walk(root, depth: 0)
+    return words
+  }
+
+  private static func widestGroup(_ node: Node, rules: (String) -> PhraseTemplate?, depth: Int) -> Int {
+    switch node {
+    case .alternatives(let nodes): return max(nodes.count, nodes.map { widestGroup($0, rules: rules, depth: depth) }.max() ?? 0)
+    case .sequence(let nodes): return nodes.map { widestGroup($0, rules: rules, depth: depth) }.max() ?? 0
+    case .optional(let inner): return widestGroup(inner, rules: rules, depth: depth)
+    case .rule(let name):
+      guard depth < 16, let rule = rules(name) else { return 0 }
+      return widestGroup(rule.root, rules: rules, depth: depth + 1)
+    default: return 0
+    }
+  }
+
+  private static func render(
+    _ node: Node, k: Int, rules: (String) -> PhraseTemplate?, slotText: (String) -> String, applicationName: String,
+    depth: Int, into text: inout String
+  ) {
+    switch node {
+    case .text(let t): text += t
+    case .sequence(let nodes):
+      for n in nodes { render(n, k: k, rules: rules, slotText: slotText, applicationName: applicationName, depth: depth, into: &text) }
+    case .alternatives(let nodes):
+      guard !nodes.isEmpty else { return }
+      render(nodes[k % nodes.count], k: k, rules: rules, slotText: slotText, applicationName: applicationName, depth: depth, into: &text)
+    case .optional(let inner):
+      if k % 2 == 1 { render(inner, k: k, rules: rules, slotText: slotText, applicationName: applicationName, depth: depth, into: &text) }
+    case .slot(let name): text += slotText(name)
+    case .applicationName: text += applicationName
+    case .rule(let name):
+      guard depth < 16, let rule = rules(name) else { return }
+      render(rule.root, k: k, rules: rules, slotText: slotText, applicationName: applicationName, depth: depth + 1, into: &text)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/// BERT's pre-tokenisation (`"type": "BertPreTokenizer"`): split on whitespace (dropped) and
+/// make every punctuation scalar a piece of its own. `WhitespaceSplit` is the same without
+/// the punctuation rule.
+///
+///     "hello, world!" → "hello", ",", "world", "!"
+struct BertPreTokenizer: Sendable, Equatable {
+  /// Whether punctuation is isolated (`BertPreTokenizer`) or kept inside words (`WhitespaceSplit`).
+  var isolatePunctuation = true
+
+  /// Copies `input` to `out` and writes the byte ranges of the pieces to `pieces`.
+  func preTokenize(_ input: [UInt8], into out: inout [UInt8], pieces: inout [Range<Int>]) {
+    out.removeAll(keepingCapacity: true)
+    pieces.removeAll(keepingCapacity: true)
+    out.append(contentsOf: input)
+    var wordStart = -1
+    var i = 0
+    while i < input.count {
+      let (scalar, length) = UTF8Decoding.scalar(in: input, at: i)
+      if Self.isWhitespace(scalar) {
+        if wordStart >= 0 { pieces.append(wordStart..<i) }
+        wordStart = -1
+      } else if isolatePunctuation && Self.isPunctuation(scalar) {
+        if wordStart >= 0 { pieces.append(wordStart..<i) }
+        wordStart = -1
+        pieces.append(i..<(i + length))
+      } else if wordStart < 0 {
+        wordStart = i
+      }
+      i += length
+    }
+    if wordStart >= 0 { pieces.append(wordStart..<input.count) }
+  }
+
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x80 ? (scalar == " " || (scalar.value >= 9 && scalar.value <= 13)) : scalar.properties.isWhitespace
+  }
+
+  /// ASCII punctuation (which includes symbols such as `$`, `+`, `<`, `^`, `|`) or any
+  /// Unicode punctuation category (Pc, Pd, Ps, Pe, Pi, Pf, Po).
+  static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v < 0x80 {
+      return (v >= 33 && v <= 47) || (v >= 58 && v <= 64) || (v >= 91 && v <= 96) || (v >= 123 && v <= 126)
+    }
+    switch scalar.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// Decoding one scalar from UTF-8 that this module produced (and so knows to be valid);
+/// a malformed byte decodes as U+FFFD of length 1 rather than trapping.
+enum UTF8Decoding {
+  @inline(__always)
+  static func sequenceLength(_ lead: UInt8) -> Int {
+    if lead < 0x80 { return 1 }
+    if lead >= 0xF0 { return 4 }
+    if lead >= 0xE0 { return 3 }
+    if lead >= 0xC0 { return 2 }
+    return 1
+  }
+
+  static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+    let lead = bytes[index]
+    let length = sequenceLength(lead)
+    guard length > 1, index + length <= bytes.count else {
+      return (lead < 0x80 ? Unicode.Scalar(lead) : "\u{FFFD}", 1)
+    }
+    var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
+    for j in 1..<length { value = value << 6 | UInt32(bytes[index + j] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+}

@@ -1,0 +1,124 @@
+/// An immutable trie over UTF-8 byte strings, stored as flat sorted arrays.
+///
+/// Tokenizers walk it byte by byte from a position in the text, so finding every vocabulary
+/// piece that starts there costs one step per byte and allocates nothing (no `String` per
+/// candidate). Layout: node 0 is the root, whose children sit in a direct 256-entry table;
+/// every other node's outgoing edges are a contiguous run of `edgeLabels`/`edgeTargets`,
+/// sorted by label (compressed sparse rows), searched linearly when short and by bisection
+/// when long. `values[node]` is the id of the key ending at that node, or -1.
+///
+///     let trie = ByteTrie(keys: [Array("ab".utf8), Array("abc".utf8)], ids: [7, 9])
+///     var node = trie.root
+///     for byte in "abc".utf8 { node = trie.child(of: node, byte) }   // value 9
+///
+/// - Complexity: building is O(k log k) comparisons for k keys plus O(total bytes); a step is
+///   O(1) at the root and O(log d) below it for a node with d children.
+struct ByteTrie: Sendable {
+  static let none: Int32 = -1
+  let root: Int32 = 0
+  private let rootChildren: [Int32]
+  private let edgeStart: [Int32]
+  private let edgeLabels: [UInt8]
+  private let edgeTargets: [Int32]
+  /// The id of the key that ends at each node, or -1.
+  let values: [Int32]
+
+  var nodeCount: Int { values.count }
+
+  /// Builds the trie; `ids[i]` is stored for `keys[i]`. Empty keys (and keys without an id) are ignored. When a key
+  /// appears twice, the later id wins (as in the tokenizers library's token → id map).
+  init(keys: [[UInt8]], ids: [Int32]) {
+    let order = keys.indices.filter { $0 < ids.count && !keys[$0].isEmpty }.sorted { a, b in
+      let x = keys[a], y = keys[b]
+      let n = min(x.count, y.count)
+      var i = 0
+      while i < n {
+        if x[i] != y[i] { return x[i] < y[i] }
+        i += 1
+      }
+      return x.count != y.count ? x.count < y.count : a < b
+    }
+    // Breadth-first over ranges of sorted keys sharing a prefix: node n covers order[lo..<hi]
+    // at depth d. Children are appended in label order, so each node's edges are contiguous.
+    var nodeLo: [Int32] = [0], nodeHi: [Int32] = [Int32(order.count)], nodeDepth: [Int32] = [0]
+    var values: [Int32] = []
+    var edgeStart: [Int32] = []
+    var edgeLabels: [UInt8] = []
+    var edgeTargets: [Int32] = []
+    var node = 0
+    while node < nodeLo.count {
+      var lo = Int(nodeLo[node])
+      let hi = Int(nodeHi[node]), depth = Int(nodeDepth[node])
+      edgeStart.append(Int32(edgeLabels.count))
+      var value = Self.none
+      while lo < hi, keys[order[lo]].count == depth {
+        value = ids[order[lo]]  // duplicates are adjacent, in id order: the last wins
+        lo += 1
+      }
+      values.append(value)
+      while lo < hi {
+        let label = keys[order[lo]][depth]
+        var end = lo + 1
+        while end < hi, keys[order[end]][depth] == label { end += 1 }
+        edgeLabels.append(label)
+        edgeTargets.append(Int32(nodeLo.count))
+        nodeLo.append(Int32(lo))
+        nodeHi.append(Int32(end))
+        nodeDepth.append(Int32(depth + 1))
+        lo = end
+      }
+      node += 1
+    }
+    edgeStart.append(Int32(edgeLabels.count))
+    var rootChildren = [Int32](repeating: Self.none, count: 256)
+    for edge in Int(edgeStart[0])..<Int(edgeStart[1]) {
+      rootChildren[Int(edgeLabels[edge])] = edgeTargets[edge]
+    }
+    self.rootChildren = rootChildren
+    self.edgeStart = edgeStart
+    self.edgeLabels = edgeLabels
+    self.edgeTargets = edgeTargets
+    self.values = values
+  }
+
+  /// The child of `node` along `byte`, or -1.
+  @inline(__always)
+  func child(of node: Int32, _ byte: UInt8) -> Int32 {
+    if node == 0 { return rootChildren[Int(byte)] }
+    var lo = Int(edgeStart[Int(node)])
+    var hi = Int(edgeStart[Int(node) + 1])
+    if hi - lo <= 8 {
+      while lo < hi {
+        let label = edgeLabels[lo]
+        if label == byte { return edgeTargets[lo] }
+        if label > byte { return Self.none }
+        lo += 1
+      }
+      return Self.none
+    }
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      let label = edgeLabels[mid]
+      if label == byte { return edgeTargets[mid] }
+      if label < byte { lo = mid + 1 } else { hi = mid }
+    }
+    return Self.none
+  }
+
+  /// The node reached from `node` along `bytes`, or -1.
+  func walk<Bytes: Sequence<UInt8>>(from node: Int32 = 0, _ bytes: Bytes) -> Int32 {
+    var current = node
+    for byte in bytes {
+      current = child(of: current, byte)
+      if current < 0 { return Self.none }
+    }
+    return current
+  }
+
+  /// The id stored for exactly `bytes`, or nil.
+  func lookup<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int32? {
+    let node = walk(bytes)
+    guard node >= 0, values[Int(node)] >= 0 else { return nil }
+    return values[Int(node)]
+  }
+}

@@ -1,0 +1,149 @@
+import IntentBridgeJSON
+
+/// A tokenizer built from a HuggingFace `tokenizer.json`, composed of typed stages:
+///
+///     text ─ AddedTokens ─▶ segments ─ Normalizer ─▶ bytes ─ PreTokenizer ─▶ pieces ─ model ─▶ ids
+///
+/// The model is chosen from `model.type`: `Unigram` (XLM-R, SentencePiece) or `WordPiece`
+/// (BERT, MiniLM). Special tokens are never added around the text (no `[CLS]`/`<s>`), the
+/// post-processor, decoder, truncation and padding sections are ignored, and unknown or
+/// unsupported configuration is an `EmbeddingError` naming the field — never a trap.
+///
+///     let tokenizer = try Tokenizer(contentsOf: "Models/e5small-m2v-256-latcjk-int8/tokenizer.json")
+///     tokenizer.encode("turn on the kitchen lights")   // [10255, 86, 61, 60037, 14790, 5]
+public struct Tokenizer: Sendable {
+  /// The model stage.
+  public enum Model: Sendable {
+    case unigram(UnigramTokenizer)
+    case wordPiece(WordPieceTokenizer)
+  }
+
+  public let model: Model
+  public let normalizer: Normalizer
+  public let preTokenizer: PreTokenizer
+  let addedTokens: AddedTokens
+
+  /// The number of ids (vocabulary pieces and added tokens).
+  public let vocabularySize: Int
+
+  static let supportedModels = ["Unigram", "WordPiece"]
+
+  /// The id of the unknown token.
+  public var unknownID: Int {
+    switch model {
+    case .unigram(let unigram): unigram.unknownID
+    case .wordPiece(let wordPiece): wordPiece.unknownID
+    }
+  }
+
+  /// Reads `tokenizer.json` at `path`.
+  public init(contentsOf path: String) throws(EmbeddingError) {
+    let fields = JSONFields(file: path)
+    try self.init(json: fields.parse(ModelFile.contents(of: path)), file: path)
+  }
+
+  /// Builds the tokenizer from a parsed `tokenizer.json`; `file` names it in errors.
+  public init(json: JSONValue, file: String) throws(EmbeddingError) {
+    let fields = JSONFields(file: file)
+    let root = try fields.object(json, "<root>")
+    let modelObject = try fields.object(root["model"], "model")
+    let type = try fields.optionalString(modelObject["type"], "model.type") ?? Self.inferModelType(modelObject)
+    switch type {
+    case "Unigram": model = .unigram(try UnigramTokenizer(json: modelObject, path: "model", fields: fields))
+    case "WordPiece": model = .wordPiece(try WordPieceTokenizer(json: modelObject, path: "model", fields: fields))
+    default: throw fields.unsupported(type, "model.type", Self.supportedModels)
+    }
+    normalizer = try Normalizer(json: root["normalizer"], path: "normalizer", fields: fields)
+    preTokenizer = try PreTokenizer(json: root["pre_tokenizer"], path: "pre_tokenizer", fields: fields)
+    addedTokens = try AddedTokens(json: root["added_tokens"], path: "added_tokens", fields: fields)
+    let modelSize: Int
+    switch model {
+    case .unigram(let unigram): modelSize = unigram.pieces.count
+    case .wordPiece(let wordPiece): modelSize = wordPiece.pieces.count
+    }
+    vocabularySize = max(modelSize, (addedTokens.tokens.map { Int($0.id) }.max() ?? -1) + 1)
+  }
+
+  /// Old files omit `model.type`; the shape of `vocab` tells.
+  private static func inferModelType(_ model: JSONObject) -> String {
+    if model["vocab"]?.arrayValue != nil { return "Unigram" }
+    if model["vocab"]?.objectValue != nil { return "WordPiece" }
+    return "<missing>"
+  }
+
+  /// The ids of `text`, without special tokens and without truncation; unknown text maps to
+  /// `unknownID`.
+  public func encode(_ text: String) -> [Int] {
+    var ids: [Int32] = []
+    var scratch = Scratch()
+    encode(text, into: &ids, scratch: &scratch)
+    return ids.map(Int.init)
+  }
+
+  /// The piece (or added token) text of `id`, for debugging.
+  public func piece(for id: Int) -> String? {
+    if let token = addedTokens.tokens.first(where: { Int($0.id) == id }) {
+      return String(decoding: token.content, as: UTF8.self)
+    }
+    let pieces: [String]
+    switch model {
+    case .unigram(let unigram): pieces = unigram.pieces
+    case .wordPiece(let wordPiece): pieces = wordPiece.pieces
+    }
+    return pieces.indices.contains(id) ? pieces[id] : nil
+  }
+
+  /// Every id's text, by id (added tokens included; gaps are empty strings), as Model2Vec
+  /// lists a tokenizer's vocabulary.
+  var allPieces: [String] {
+    var pieces: [String]
+    switch model {
+    case .unigram(let unigram): pieces = unigram.pieces
+    case .wordPiece(let wordPiece): pieces = wordPiece.pieces
+    }
+    if pieces.count < vocabularySize { pieces += [String](repeating: "", count: vocabularySize - pieces.count) }
+    for token in addedTokens.tokens where Int(token.id) < pieces.count && pieces[Int(token.id)].isEmpty {
+      pieces[Int(token.id)] = String(decoding: token.content, as: UTF8.self)
+    }
+    return pieces
+  }
+
+  /// Appends the ids of `text` to `ids`, using `scratch` for working storage.
+  func encode(_ text: String, into ids: inout [Int32], scratch: inout Scratch) {
+    var isFirst = true
+    addedTokens.split(text) { segment in
+      switch segment {
+      case .token(let id):
+        ids.append(id)
+      case .text(let range):
+        normalizer.normalize(text[range], into: &scratch.normalized, scratch: &scratch.work)
+        preTokenizer.preTokenize(
+          scratch.normalized, isFirstSegment: isFirst && range.lowerBound == text.startIndex,
+          into: &scratch.preTokenized, pieces: &scratch.pieces)
+        for piece in scratch.pieces {
+          switch model {
+          case .unigram(let unigram): unigram.encode(scratch.preTokenized, range: piece, into: &ids, scratch: &scratch.lattice)
+          case .wordPiece(let wordPiece): wordPiece.encode(scratch.preTokenized, range: piece, into: &ids)
+          }
+        }
+      }
+      isFirst = false
+    }
+  }
+
+  /// Working storage for `encode`, reusable across calls (one per thread).
+  struct Scratch {
+    var normalized: [UInt8] = []
+    var work: [UInt8] = []
+    var preTokenized: [UInt8] = []
+    var pieces: [Range<Int>] = []
+    var lattice = UnigramTokenizer.Scratch()
+
+    init() {
+      normalized.reserveCapacity(256)
+      work.reserveCapacity(256)
+      preTokenized.reserveCapacity(256)
+      pieces.reserveCapacity(32)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// Finds the default embedding model folder.
+///
+/// Order: an explicit path; `$INTENTBRIDGE_MODEL`; `Models/<default>` next to the
+/// executable's package checkout (`<repo>/.build/<config>/intentbridge` → `<repo>/Models`);
+/// `./Models/<default>`.
+public enum ModelLocator {
+  public static let defaultModelName = "e5small-m2v-256-latcjk-int8"
+
+  public static func locate(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+    if let explicit { return explicit }
+    if let fromEnvironment = ProcessInfo.processInfo.environment["INTENTBRIDGE_MODEL"], !fromEnvironment.isEmpty {
+      return fromEnvironment
+    }
+    var candidates: [String] = []
+    var url = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0..<5 {
+      candidates.append(url.appendingPathComponent("Models/\(defaultModelName)").path)
+      url = url.deletingLastPathComponent()
+    }
+    candidates.append(FileManager.default.currentDirectoryPath + "/Models/\(defaultModelName)")
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/model.safetensors") }
+  }
+}

@@ -1,0 +1,99 @@
+import IntentBridgeCatalog
+
+/// The searchable text of one intent in one language, split into the fields that keyword
+/// scoring weighs differently and that embeddings are computed from.
+public struct IntentDocument: Sendable {
+  public enum Field: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// The title.
+    case title
+    /// Phrase templates: every literal word they can produce (all alternatives, optional
+    /// parts and rules), and App Shortcut phrases.
+    case phrases
+    /// Search keywords and the category name.
+    case keywords
+    case description
+    /// Parameter titles.
+    case parameters
+    /// Enum case titles and synonyms, entity instance titles and synonyms, value synonyms of
+    /// the intent's parameters: words a request uses to fill them.
+    case values
+
+    public var description: String {
+      switch self {
+      case .title: "title"
+      case .phrases: "phrases"
+      case .keywords: "keywords"
+      case .description: "description"
+      case .parameters: "parameters"
+      case .values: "values"
+      }
+    }
+  }
+
+  public var intentIndex: Int
+  public var intentID: String
+  /// Text per field (index = `Field.rawValue`); each element one fragment.
+  public var fields: [[String]]
+  /// Sentences to embed: the title with the description, phrase samples (slots filled with
+  /// a sample value), and the keywords.
+  public var embeddingTexts: [(kind: String, text: String)]
+
+  /// Builds the document of `intent` for `language`.
+  public init(intent: Intent, index: Int, catalog: Catalog, language: String?) {
+    intentIndex = index
+    intentID = intent.id
+    var fields = [[String]](repeating: [], count: Field.allCases.count)
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    let title = intent.title.resolved(for: language)
+    fields[Field.title.rawValue] = [title]
+    var phraseTemplates = intent.phrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+    for shortcut in catalog.appShortcuts where shortcut.intent == intent.id {
+      phraseTemplates += shortcut.phrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+    }
+    fields[Field.phrases.rawValue] = phraseTemplates.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+    var keywords = intent.searchKeywords.resolved(for: language)
+    if let category = intent.categoryName?.resolved(for: language) { keywords.append(category) }
+    fields[Field.keywords.rawValue] = keywords
+    let description = intent.description?.resolved(for: language)
+    fields[Field.description.rawValue] = description.map { [$0] } ?? []
+    fields[Field.parameters.rawValue] = intent.parameters.compactMap { $0.title?.resolved(for: language) }
+    var values: [String] = []
+    var sampleValue: [String: String] = [:]
+    for parameter in intent.parameters {
+      switch parameter.type {
+      case .enumeration(let id):
+        for c in catalog.enumType(id: id)?.cases ?? [] {
+          if let t = c.title?.resolved(for: language) { values.append(t) }
+          values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+        }
+        if let first = catalog.enumType(id: id)?.cases.first { sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.value }
+      case .entity(let id):
+        for instance in catalog.entityType(id: id)?.instances ?? [] {
+          if let t = instance.title?.resolved(for: language) { values.append(t) }
+          values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+        }
+        if let first = catalog.entityType(id: id)?.instances.first { sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.id }
+      default: break
+      }
+      for synonym in parameter.valueSynonyms {
+        values += synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+      }
+    }
+    fields[Field.values.rawValue] = values
+    self.fields = fields
+
+    var texts: [(String, String)] = [("title", description.map { title + ". " + $0 } ?? title)]
+    var seen = Set<String>()
+    let appName = catalog.app.name?.resolved(for: language) ?? ""
+    for template in phraseTemplates {
+      for sample in template.samples(rules: rules, slotText: { sampleValue[$0] ?? "" }, applicationName: appName, limit: 4) {
+        let text = sample.split(separator: " ").joined(separator: " ")
+        if !text.isEmpty, seen.insert(text).inserted { texts.append(("phrase", text)) }
+      }
+    }
+    if !keywords.isEmpty { texts.append(("keywords", title + ": " + keywords.joined(separator: ", "))) }
+    embeddingTexts = texts
+  }
+}

@@ -1,0 +1,51 @@
+/// The vectors of a catalog's intents, searched by cosine similarity.
+///
+/// Each intent has several vectors (title + description, phrase samples, keywords); its
+/// score for a request is the best cosine over them.
+///
+/// - Complexity: `scores` is O(entries × dimensions), done with SIMD8 lanes.
+public struct VectorIndex: Sendable {
+  public let dimensions: Int
+  public let intentCount: Int
+  let entryIntents: [Int32]
+  let matrix: [Float]
+
+  public init(file: VectorFile, intentCount: Int) {
+    dimensions = file.dimensions
+    self.intentCount = intentCount
+    entryIntents = file.entries.map { Int32($0.intent) }
+    matrix = file.vectors
+  }
+
+  /// Best cosine per intent (index = intent index); -1 where an intent has no vector, and
+  /// all zeros when `query` is the zero vector.
+  public func scores(_ query: [Float]) -> [Float] {
+    var best = [Float](repeating: -1, count: intentCount)
+    guard query.count == dimensions else { return best }
+    query.withUnsafeBufferPointer { q in
+      matrix.withUnsafeBufferPointer { m in
+        for (row, intent) in entryIntents.enumerated() {
+          let base = row * dimensions
+          var acc = SIMD8<Float>()
+          var i = 0
+          while i + 8 <= dimensions {
+            let a = SIMD8<Float>(q[i], q[i + 1], q[i + 2], q[i + 3], q[i + 4], q[i + 5], q[i + 6], q[i + 7])
+            let b = SIMD8<Float>(
+              m[base + i], m[base + i + 1], m[base + i + 2], m[base + i + 3], m[base + i + 4], m[base + i + 5],
+              m[base + i + 6], m[base + i + 7])
+            acc += a * b
+            i += 8
+          }
+          var dot = acc.sum()
+          while i < dimensions {
+            dot += q[i] * m[base + i]
+            i += 1
+          }
+          let k = Int(intent)
+          if k < intentCount, dot > best[k] { best[k] = dot }
+        }
+      }
+    }
+    return best
+  }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import IntentBridgeCatalog
+import IntentBridgeIndex
+import IntentBridgeText
+
+/// Ranks a catalog's intents for natural-language requests: BM25F keyword scoring fused with
+/// embedding similarity, calibrated confidence and a real "no match".
+///
+///     let ranker = try Ranker(catalog: catalog, language: "en", embedder: model, vectors: file)
+///     ranker.rank("turn off the kitchen lights").best?.intentID   // "HassTurnOff"
+///
+/// Built once per catalog (immutable, `Sendable`); `rank` allocates only per-request arrays.
+/// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k).
+public struct Ranker: Sendable {
+  public let catalog: Catalog
+  public let language: String
+  public let configuration: RankingConfiguration
+  public let keywordIndex: KeywordIndex
+  public let vectorIndex: VectorIndex?
+  let embedder: (any TextEmbedder)?
+  /// Embeddings of the negative phrases' samples.
+  let negativeVectors: [[Float]]
+
+  public init(
+    catalog: Catalog, language: String? = nil, embedder: (any TextEmbedder)? = nil, vectors: VectorFile? = nil,
+    configuration: RankingConfiguration = RankingConfiguration()
+  ) {
+    let language = language ?? catalog.defaultLanguage
+    self.catalog = catalog
+    self.language = language
+    self.configuration = configuration
+    let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language) }
+    let analyzer = TextAnalyzer(language: language, skipWords: catalog.skipWords.resolved(for: language))
+    keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration.keyword)
+    self.embedder = embedder
+    if let vectors {
+      vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count)
+    } else {
+      vectorIndex = nil
+    }
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    let negativeTexts = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 4) }
+    if let embedder, vectors != nil, !negativeTexts.isEmpty {
+      negativeVectors = (try? embedder.embed(negativeTexts)) ?? []
+    } else {
+      negativeVectors = []
+    }
+  }
+
+  /// Ranks every discoverable intent for `request`; returns the best `top`.
+  public func rank(_ request: String, top: Int = 5) -> Ranking {
+    let terms = keywordIndex.resolve(request)
+    let keyword = keywordIndex.scores(terms)
+    let maxKeyword = keyword.max() ?? 0
+    var vector: [Float]?
+    var queryVector: [Float]?
+    if let vectorIndex, let embedder, let embedded = try? embedder.embed([request]).first, embedded.contains(where: { $0 != 0 }) {
+      queryVector = embedded
+      vector = vectorIndex.scores(embedded)
+    }
+    var scored: [(index: Int, score: Double)] = []
+    scored.reserveCapacity(catalog.intents.count)
+    for (i, intent) in catalog.intents.enumerated() where intent.isDiscoverable {
+      let k = maxKeyword > 0 ? keyword[i] / maxKeyword : 0
+      var score = configuration.keywordWeight * k
+      if let vector { score += configuration.embeddingWeight * Double(max(vector[i], 0)) }
+      scored.append((i, score))
+    }
+    // Stable top-k: by score, then catalog order.
+    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    let margin = scored.count > 1 ? scored[0].score - scored[1].score : scored.first?.score ?? 0
+    var candidates: [RankedIntent] = []
+    for (rank, entry) in scored.prefix(max(1, top)).enumerated() {
+      let gap = rank == 0 ? margin : entry.score - scored[0].score
+      let confidence = calibrated(score: entry.score, margin: gap, hasVectors: vector != nil)
+      candidates.append(
+        RankedIntent(
+          intentID: catalog.intents[entry.index].id, intentIndex: entry.index, confidence: confidence, score: entry.score,
+          keywordScore: keyword[entry.index], keywordNormalized: maxKeyword > 0 ? keyword[entry.index] / maxKeyword : 0,
+          vectorScore: vector.map { Double($0[entry.index]) }, matchedTerms: keywordIndex.matchedTerms(terms, document: entry.index)))
+    }
+    var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
+    if let best = candidates.first {
+      if best.confidence < configuration.noMatchThreshold {
+        ranking.isNoMatch = true
+        ranking.noMatchReason = "best confidence \(best.confidence) is below the threshold \(configuration.noMatchThreshold)"
+      } else if let queryVector, let bestVector = best.vectorScore {
+        let negative = negativeVectors.map { dot($0, queryVector) }.max() ?? -1
+        if Double(negative) >= configuration.negativePhraseSimilarity, Double(negative) > bestVector {
+          ranking.isNoMatch = true
+          ranking.noMatchReason = "the request matches a negative phrase (cosine \(negative))"
+        }
+      }
+    } else {
+      ranking.isNoMatch = true
+      ranking.noMatchReason = "the catalog has no discoverable intents"
+    }
+    return ranking
+  }
+
+  func calibrated(score: Double, margin: Double, hasVectors: Bool) -> Double {
+    let c = configuration
+    let z = c.slope * (score - (hasVectors ? c.scoreOffset : c.scoreOffset * c.keywordWeight)) + c.marginSlope * margin
+    return 1 / (1 + exp(-z))
+  }
+
+  private func dot(_ a: [Float], _ b: [Float]) -> Float {
+    var sum: Float = 0
+    for i in 0..<min(a.count, b.count) { sum += a[i] * b[i] }
+    return sum
+  }
+}

@@ -1,0 +1,32 @@
+import IntentBridgeIndex
+
+/// One intent's place in a ranking, with each signal's contribution (for `--explain`).
+public struct RankedIntent: Sendable, Hashable {
+  public var intentID: String
+  public var intentIndex: Int
+  /// Calibrated probability that this intent is the right one.
+  public var confidence: Double
+  /// The fused score the ranking is sorted by.
+  public var score: Double
+  /// Raw BM25F score and its per-request normalised value (score / best score).
+  public var keywordScore: Double
+  public var keywordNormalized: Double
+  /// Best cosine similarity to the intent's vectors (nil without embeddings).
+  public var vectorScore: Double?
+  /// Request terms found in the intent's fields.
+  public var matchedTerms: [KeywordIndex.MatchedTerm]
+}
+
+/// The answer for one request: candidates best first, or "no match".
+public struct Ranking: Sendable {
+  public var request: String
+  /// Best first; ties broken by catalog order. Empty only for an empty catalog.
+  public var candidates: [RankedIntent]
+  /// True when no intent fits: low confidence, or the request matches a negative phrase.
+  public var isNoMatch: Bool
+  /// Why there is no match, for explanations.
+  public var noMatchReason: String?
+
+  /// The chosen intent, nil for no match.
+  public var best: RankedIntent? { isNoMatch ? nil : candidates.first }
+}

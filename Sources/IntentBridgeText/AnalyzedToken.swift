@@ -1,0 +1,52 @@
+/// One token of an analysed text: the key it is matched by and where it came from.
+///
+///     let a = TextAnalyzer(language: "fi")
+///     a.tokens("Sammuta valot olohuoneessa")[2]
+///     // term "olohuon", folded "olohuoneessa", range 14..<26, position 2
+public struct AnalyzedToken: Sendable, Hashable {
+  /// What produced the token.
+  public enum Kind: Sendable, Hashable {
+    /// A run of letters (and digits after the first letter, as in `mp3`, `obl2`).
+    case word
+    /// Digits, with `,` or `.` between digits normalised to `.` (`21,5` → `21.5`).
+    case number
+    /// A symbol that carries meaning next to numbers: `%`, `‰`, `°`, currency signs.
+    case symbol
+    /// One Han, kana or Hangul character.
+    case cjkCharacter
+    /// Two adjacent Han, kana or Hangul characters of the same run.
+    case cjkBigram
+  }
+
+  /// The matching key: the folded word after light stemming (words), or the folded text
+  /// (numbers, symbols, CJK characters and bigrams). Indexing and querying compare these.
+  public var term: String
+  /// The case- and diacritic-folded surface form, without stemming (`"Päälle"` → `"paalle"`).
+  public var folded: String
+  /// Offsets in Unicode scalars of the original text, for reporting spans.
+  public var range: Range<Int>
+  /// Index of the token's word slot: every word, number, symbol and CJK character takes one
+  /// slot, counted **before** stop and skip words are set aside (they keep their slots, so
+  /// positions stay comparable with the text). A CJK bigram shares the slot of its first
+  /// character.
+  public var position: Int
+  /// The token is a language stop word or part of one of the catalog's skip phrases;
+  /// ``TextAnalyzer/terms(_:)`` leaves such tokens out.
+  public var isStopWord: Bool
+  /// The token is part of one of the catalog's skip phrases (filler such as "please").
+  public var isSkipWord: Bool
+  public var kind: Kind
+
+  public init(
+    term: String, folded: String, range: Range<Int>, position: Int, isStopWord: Bool = false,
+    isSkipWord: Bool = false, kind: Kind = .word
+  ) {
+    self.term = term
+    self.folded = folded
+    self.range = range
+    self.position = position
+    self.isStopWord = isStopWord
+    self.isSkipWord = isSkipWord
+    self.kind = kind
+  }
+}

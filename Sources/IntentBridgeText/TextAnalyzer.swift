@@ -1,0 +1,125 @@
+/// Text analysis shared by indexing, querying and parameter filling, so that the three
+/// never disagree about what a word is.
+///
+///     let analyzer = TextAnalyzer(language: "fi", skipWords: ["voitko"])
+///     analyzer.fold("Kytke valot PÄÄLLE!")            // "kytke valot paalle"
+///     analyzer.terms("voitko sammuttaa valot olohuoneessa")
+///     // ["sammut", "valo", "olohuon"]
+///
+/// The pipeline: **fold** each scalar (Unicode case folding, compatibility decomposition,
+/// diacritics removed: `é→e`, `ä→a`, `ß→ss`, `č→c`, `ø→o`, `æ→ae`); **scan** into word
+/// slots (words, numbers, `%`/`°`/currency symbols, single CJK characters; see
+/// ``AnalyzedToken/Kind``); **mark** stop words and the catalog's skip phrases; **stem**
+/// words with the language's ``LanguageProfile``; **expand** CJK runs into characters and
+/// bigrams.
+///
+/// Skip phrases are *marked*, not dropped (``AnalyzedToken/isSkipWord`` and
+/// ``AnalyzedToken/isStopWord`` are set), so spans of the remaining words stay right;
+/// ``terms(_:)`` leaves them out. CJK bigrams never straddle a skip phrase's edge.
+public struct TextAnalyzer: Sendable {
+  /// The profile in use (chosen from the language tag, or given).
+  public let profile: LanguageProfile
+  private let scanner: Scanner
+  private let stemmer: Stemmer
+  private let skipPhrases: SkipPhrases
+
+  /// An analyser for a BCP 47 language tag; unknown languages fall back to
+  /// ``LanguageProfile/generic``.
+  ///
+  /// - Parameters:
+  ///   - language: `en`, `de`, `fi`, `sk`, `zh-CN`, …
+  ///   - skipWords: the catalog's filler phrases, already expanded from templates into
+  ///     plain text (one phrase may have several words).
+  public init(language: String, skipWords: [String] = []) {
+    self.init(profile: .profile(for: language), skipWords: skipWords)
+  }
+
+  /// An analyser with an explicit profile.
+  public init(profile: LanguageProfile, skipWords: [String] = []) {
+    self.profile = profile
+    scanner = Scanner(elisions: profile.elisions)
+    stemmer = Stemmer(profile: profile)
+    skipPhrases = SkipPhrases(skipWords, scanner: scanner)
+  }
+
+  /// The folded text: case and diacritics folded, punctuation turned into single spaces,
+  /// numbers normalised (`21,5` → `21.5`), `%`/`°` split off, apostrophes inside words
+  /// dropped; CJK runs stay unspaced. It equals the ``AnalyzedToken/folded`` forms of the
+  /// slots joined by spaces.
+  ///
+  ///     TextAnalyzer(language: "de").fold("Stell's auf 21,5°C!")   // "stells auf 21.5 ° c"
+  ///
+  /// - Complexity: O(n) in the scalars of `text`.
+  public func fold(_ text: String) -> String {
+    let slots = scanner.slots(text)
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for (i, slot) in slots.enumerated() {
+      if i > 0, !(slot.kind == .cjk && slot.joinsPrevious) { out += " " }
+      out += slot.text
+    }
+    return out
+  }
+
+  /// The tokens of `text`, in order (for a CJK run: `c₀, c₀c₁, c₁, c₁c₂, c₂ …`).
+  ///
+  ///     TextAnalyzer(language: "zh-CN").tokens("打开灯").map(\.term)
+  ///     // ["打", "打开", "开", "开灯", "灯"]
+  ///
+  /// - Complexity: O(n + w × r): n scalars, w words, r suffix rules of the profile.
+  public func tokens(_ text: String) -> [AnalyzedToken] {
+    let slots = scanner.slots(text)
+    let skip = skipPhrases.isEmpty ? nil : skipPhrases.mark(slots)
+    var tokens: [AnalyzedToken] = []
+    tokens.reserveCapacity(slots.count + 4)
+    for (position, slot) in slots.enumerated() {
+      let skipped = skip?[position] ?? false
+      switch slot.kind {
+      case .word:
+        tokens.append(
+          AnalyzedToken(
+            term: stemmer.stem(slot.text), folded: slot.text, range: slot.start..<slot.end, position: position,
+            isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .word))
+      case .number, .symbol:
+        tokens.append(
+          AnalyzedToken(
+            term: slot.text, folded: slot.text, range: slot.start..<slot.end, position: position,
+            isStopWord: skipped, isSkipWord: skipped, kind: slot.kind == .number ? .number : .symbol))
+      case .cjk:
+        tokens.append(
+          AnalyzedToken(
+            term: slot.text, folded: slot.text, range: slot.start..<slot.end, position: position,
+            isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .cjkCharacter))
+        let next = position + 1
+        if next < slots.count, slots[next].kind == .cjk, slots[next].joinsPrevious,
+          (skip?[next] ?? false) == skipped
+        {
+          let pair = slot.text + slots[next].text
+          tokens.append(
+            AnalyzedToken(
+              term: pair, folded: pair, range: slot.start..<slots[next].end, position: position,
+              isStopWord: skipped, isSkipWord: skipped, kind: .cjkBigram))
+        }
+      }
+    }
+    return tokens
+  }
+
+  /// The terms of the tokens that are neither stop words nor skip words, in order: what
+  /// an index stores for a text and what a query looks up.
+  ///
+  /// - Complexity: as ``tokens(_:)``.
+  public func terms(_ text: String) -> [String] {
+    tokens(text).compactMap { $0.isStopWord ? nil : $0.term }
+  }
+
+  /// The stem of one folded word (as in ``AnalyzedToken/folded``); words with digits,
+  /// words shorter than the profile's minimum and invariant words come back unchanged.
+  ///
+  ///     TextAnalyzer(language: "sk").stem("obyvacke")   // "obyvack"
+  ///
+  /// - Complexity: O(r + n): r suffix rules, n bytes.
+  public func stem(_ foldedWord: String) -> String {
+    stemmer.stem(foldedWord)
+  }
+}
