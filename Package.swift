@@ -36,9 +36,13 @@ let package = Package(
     .target(
       name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
       swiftSettings: strictSettings),
+    // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
+    .target(
+      name: "IntentBridgeTemplates", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(
-      name: "IntentBridgeRanking", dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText"],
+      name: "IntentBridgeRanking",
+      dependencies: ["IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText"],
       swiftSettings: strictSettings),
     // Facade: catalog + model + vector file → ranking (later filling); used by CLI and server.
     .target(

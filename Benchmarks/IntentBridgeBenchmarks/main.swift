@@ -93,6 +93,7 @@ func benchmarkCatalog() {
 let selected = CommandLine.arguments.dropFirst().first ?? "catalog"
 switch selected {
 case "catalog": benchmarkCatalog()
+case "embedding": benchmarkEmbedding()
 default:
   FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog\n".utf8))
   exit(64)

@@ -101,7 +101,7 @@ public struct KeywordIndex: Sendable {
         continue
       }
       if token.kind == .word {
-        let parts = analyzer.decompound(term, vocabulary: vocabulary)
+        let parts = analyzer.decompound(token.folded, vocabulary: vocabulary)
         if parts.count > 1 {
           for part in parts where seen.insert(part).inserted {
             out.append(MatchedTerm(queryTerm: term, indexTerm: part, weight: configuration.fuzzyWeight))

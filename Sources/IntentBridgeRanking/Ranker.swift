@@ -5,6 +5,7 @@
 #endif
 import IntentBridgeCatalog
 import IntentBridgeIndex
+import IntentBridgeTemplates
 import IntentBridgeText
 
 /// Ranks a catalog's intents for natural-language requests: BM25F keyword scoring fused with
@@ -21,6 +22,7 @@ public struct Ranker: Sendable {
   public let configuration: RankingConfiguration
   public let keywordIndex: KeywordIndex
   public let vectorIndex: VectorIndex?
+  public let templates: IntentTemplates
   let embedder: (any TextEmbedder)?
   /// Embeddings of the negative phrases' samples.
   let negativeVectors: [[Float]]
@@ -34,16 +36,19 @@ public struct Ranker: Sendable {
     self.language = language
     self.configuration = configuration
     let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language) }
-    let analyzer = TextAnalyzer(language: language, skipWords: catalog.skipWords.resolved(for: language))
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 32) }
+    let analyzer = TextAnalyzer(language: language, skipWords: skipWords)
     keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration.keyword)
+    templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
     self.embedder = embedder
     if let vectors {
       vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count)
     } else {
       vectorIndex = nil
-    }
-    let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
     let negativeTexts = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
       .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 4) }
@@ -73,8 +78,15 @@ public struct Ranker: Sendable {
       if let vector { score += configuration.embeddingWeight * Double(max(vector[i], 0)) }
       scored.append((i, score))
     }
-    // Stable top-k: by score, then catalog order.
+    // Stable order: by score, then catalog order.
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    var template = [Float](repeating: 0, count: catalog.intents.count)
+    if !templates.isEmpty, configuration.templateWeight > 0 {
+      let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
+      template = templates.scores(request, candidates: candidates)
+      for k in scored.indices { scored[k].score += configuration.templateWeight * Double(template[scored[k].index]) }
+      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    }
     let margin = scored.count > 1 ? scored[0].score - scored[1].score : scored.first?.score ?? 0
     var candidates: [RankedIntent] = []
     for (rank, entry) in scored.prefix(max(1, top)).enumerated() {
@@ -84,7 +96,7 @@ public struct Ranker: Sendable {
         RankedIntent(
           intentID: catalog.intents[entry.index].id, intentIndex: entry.index, confidence: confidence, score: entry.score,
           keywordScore: keyword[entry.index], keywordNormalized: maxKeyword > 0 ? keyword[entry.index] / maxKeyword : 0,
-          vectorScore: vector.map { Double($0[entry.index]) }, matchedTerms: keywordIndex.matchedTerms(terms, document: entry.index)))
+          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), matchedTerms: keywordIndex.matchedTerms(terms, document: entry.index)))
     }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     if let best = candidates.first {

@@ -13,6 +13,8 @@ public struct RankedIntent: Sendable, Hashable {
   public var keywordNormalized: Double
   /// Best cosine similarity to the intent's vectors (nil without embeddings).
   public var vectorScore: Double?
+  /// Best phrase-template match quality (0…1; 0 without templates).
+  public var templateScore: Double
   /// Request terms found in the intent's fields.
   public var matchedTerms: [KeywordIndex.MatchedTerm]
 }

@@ -1,8 +1,11 @@
-/// The built-in language profiles. Suffix lists were tuned on the Home Assistant and notes
-/// example catalogs and their request sets (see `Scripts/generate_text_tables.py` for the
-/// Unicode side; the stemming figures are in the module's documentation comment below):
-/// stems must merge the inflected forms users type with the forms catalogs list, and must
-/// not merge words that tell intents or values apart.
+/// The built-in language profiles. The suffix lists were tuned on the Home Assistant and
+/// notes example catalogs and their dev request sets: stems must merge the inflected forms
+/// users type with the forms catalogs list, and must not merge words that tell intents or
+/// values apart. Measured when they were written (folded only → stemmed), the share of
+/// entity-argument words (area, device, floor names) whose term appears among the request's
+/// terms: fi 82.7% → 100% (196), sk 77.3% → 100% (299), de 96.2% → 98.0% (1,126),
+/// en 100% → 100% (545); no two values of one enum or entity type got the same terms,
+/// apart from Slovak aliases of one area (`Spálňa`/`spálni`, `kuchyňa`/`kuchyni`).
 extension LanguageProfile {
   /// English: plurals (`-s`, `-ies`, `-es` after `x ch sh`), `-ed`, a final `-e` (so `close`, `closes`,
   /// `closed` meet) and a final doubled consonant (`dimmed` → `dim`). No `-ing`: the Home

@@ -1,0 +1,138 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeText
+
+/// Every intent's phrase templates compiled for one language, with the value lexicons their
+/// slots use. Literal example phrases are generalised: a span naming a value of one of the
+/// intent's enum or entity parameters becomes that parameter's slot ("turn on the kitchen
+/// lights" → "turn on the ${area} lights"), so examples match requests with other values.
+public struct IntentTemplates: Sendable {
+  public let matcher: TemplateMatcher
+  /// `templates[intentIndex]`.
+  public let templates: [[CompiledTemplate]]
+  public let analyzer: TextAnalyzer
+
+  public init(catalog: Catalog, language: String, analyzer: TextAnalyzer) {
+    self.analyzer = analyzer
+    var lexicons: [ValueLexicon] = []
+    var lexiconIndex: [String: Int] = [:]
+    func lexicon(for type: ValueType) -> Int? {
+      let key: String
+      switch type {
+      case .enumeration(let id): key = "enum:" + id
+      case .entity(let id): key = "entity:" + id
+      default: return nil
+      }
+      if let index = lexiconIndex[key] { return index }
+      let built = ValueLexicon(type: type, catalog: catalog, language: language, analyzer: analyzer)
+      guard !built.isEmpty else { return nil }
+      lexicons.append(built)
+      lexiconIndex[key] = lexicons.count - 1
+      return lexicons.count - 1
+    }
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    let appNames = [catalog.app.name?.resolved(for: language)].compactMap { $0 } + catalog.app.alternativeNames.resolved(for: language)
+    var all: [[CompiledTemplate]] = []
+    for intent in catalog.intents {
+      var kinds: [String: CompiledTemplate.SlotKind] = [:]
+      for parameter in intent.parameters {
+        switch parameter.type {
+        case .enumeration, .entity:
+          if let index = lexicon(for: parameter.type) { kinds[parameter.name] = .value(lexicon: index) } else { kinds[parameter.name] = .freeText }
+        case .integer, .number, .duration, .measurement, .currency:
+          var valueLexicon: Int?
+          if !parameter.valueSynonyms.isEmpty {
+            let entries = parameter.valueSynonyms.map { synonym in
+              (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+                .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 16) })
+            }
+            let built = ValueLexicon(entries: entries, analyzer: analyzer)
+            if !built.isEmpty {
+              lexicons.append(built)
+              valueLexicon = lexicons.count - 1
+            }
+          }
+          kinds[parameter.name] = .number(lexicon: valueLexicon)
+        default:
+          kinds[parameter.name] = .freeText
+        }
+      }
+      let compiler = TemplateCompiler(analyzer: analyzer, rules: rules, applicationNames: appNames.isEmpty ? ["app"] : appNames) { kinds[$0] }
+      var compiled: [CompiledTemplate] = []
+      var phrases = intent.phrases.resolved(for: language)
+      for shortcut in catalog.appShortcuts where shortcut.intent == intent.id { phrases += shortcut.phrases.resolved(for: language) }
+      for phrase in phrases {
+        guard let template = try? PhraseTemplate.parse(phrase) else { continue }
+        compiled.append(compiler.compile(template))
+      }
+      all.append(compiled)
+    }
+    let matcher = TemplateMatcher(lexicons: lexicons)
+    // Generalise literal examples: value spans of the intent's own parameters become slots.
+    for (i, intent) in catalog.intents.enumerated() {
+      var slotLexicons: [(name: String, lexicon: Int)] = []
+      for parameter in intent.parameters {
+        if case .value(let l)? = Self.kind(parameter, lexiconIndex) { slotLexicons.append((parameter.name, l)) }
+      }
+      guard !slotLexicons.isEmpty else { continue }
+      var extra: [CompiledTemplate] = []
+      for phrase in intent.phrases.resolved(for: language) {
+        guard let template = try? PhraseTemplate.parse(phrase), template.slots.isEmpty, template.rules.isEmpty else { continue }
+        let input = MatchInput(phrase, analyzer: analyzer)
+        var nodes: [CompiledTemplate.Node] = []
+        var k = 0
+        var replaced = false
+        while k < input.count {
+          var best: (end: Int, name: String, lexicon: Int)?
+          for (name, l) in slotLexicons {
+            for span in lexicons[l].spans(in: input) where span.start == k && span.cost == 0 && (best == nil || span.end > best!.end) {
+              best = (span.end, name, l)
+            }
+          }
+          if let best {
+            nodes.append(.slot(name: best.name, kind: .value(lexicon: best.lexicon)))
+            k = best.end
+            replaced = true
+          } else {
+            let token = input.tokens[k]
+            nodes.append(.term(token.term, folded: token.folded, isStop: token.isStopWord))
+            k += 1
+          }
+        }
+        if replaced { extra.append(CompiledTemplate(root: .sequence(nodes), source: phrase)) }
+      }
+      all[i] += extra
+    }
+    self.matcher = matcher
+    self.templates = all
+  }
+
+  private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {
+    switch parameter.type {
+    case .enumeration(let id): index["enum:" + id].map { .value(lexicon: $0) }
+    case .entity(let id): index["entity:" + id].map { .value(lexicon: $0) }
+    default: nil
+    }
+  }
+
+  public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
+
+  /// Best template quality per intent (0 for intents without templates).
+  /// `candidates` limits the work to those intents (nil = all).
+  public func scores(_ request: String, candidates: [Int]? = nil) -> [Float] {
+    let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
+    var scores = [Float](repeating: 0, count: templates.count)
+    for i in candidates ?? Array(templates.indices) {
+      var best: Float = 0
+      for template in templates[i] {
+        let q = matcher.quality(template, prepared)
+        if q > best { best = q }
+        if best >= 1 { break }
+      }
+      scores[i] = best
+    }
+    return scores
+  }
+}

@@ -1,0 +1,107 @@
+import IntentBridgeCatalog
+import IntentBridgeText
+
+/// The words that name the values of one enum or entity type (titles, synonyms — expanded
+/// from their templates — and ids), as term sequences, for finding value spans in requests.
+///
+/// - Complexity: `spans` is O(request length × candidates per first term × value length).
+public struct ValueLexicon: Sendable {
+  public struct Value: Sendable, Hashable {
+    /// The case `value` or instance `id`.
+    public var id: String
+    public var terms: [String]
+  }
+
+  /// A value found in a request: tokens `start..<end` name `valueIndex`, with a cost
+  /// (0 exact, more for typos).
+  public struct Span: Sendable, Hashable {
+    public var start: Int
+    public var end: Int
+    public var valueIndex: Int
+    public var cost: Float
+  }
+
+  public private(set) var values: [Value] = []
+  private var byFirstTerm: [String: [Int]] = [:]
+  private let fuzzy: FuzzyVocabulary
+
+  public init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer) {
+    var values: [Value] = []
+    var byFirst: [String: [Int]] = [:]
+    var seen = Set<[String]>()
+    for (id, texts) in entries {
+      for text in texts {
+        let terms = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }.map(\.term)
+        guard !terms.isEmpty, seen.insert(terms + ["\u{0}" + id]).inserted else { continue }
+        byFirst[terms[0], default: []].append(values.count)
+        values.append(Value(id: id, terms: terms))
+      }
+    }
+    self.values = values
+    self.byFirstTerm = byFirst
+    self.fuzzy = FuzzyVocabulary(Set(values.flatMap(\.terms)).sorted())
+  }
+
+  /// Builds the lexicon of an enum or entity type for `language`.
+  public init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer) {
+    var entries: [(id: String, texts: [String])] = []
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    func expand(_ synonyms: [String]) -> [String] {
+      synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 16) }
+    }
+    switch type {
+    case .enumeration(let id):
+      for c in catalog.enumType(id: id)?.cases ?? [] {
+        var texts = [c.value]
+        if let title = c.title?.resolved(for: language) { texts.append(title) }
+        texts += expand(c.synonyms.resolved(for: language))
+        entries.append((c.value, texts))
+      }
+    case .entity(let id):
+      for instance in catalog.entityType(id: id)?.instances ?? [] {
+        var texts: [String] = []
+        if let title = instance.title?.resolved(for: language) { texts.append(title) }
+        texts += expand(instance.synonyms.resolved(for: language))
+        if texts.isEmpty { texts = [instance.id] }
+        entries.append((instance.id, texts))
+      }
+    default: break
+    }
+    self.init(entries: entries, analyzer: analyzer)
+  }
+
+  public var isEmpty: Bool { values.isEmpty }
+
+  /// Every span of `input` that names a value (longest first at each start).
+  public func spans(in input: MatchInput) -> [Span] {
+    var out: [Span] = []
+    for start in 0..<input.count {
+      var firstCandidates: [(String, Float)] = [(input.terms[start], 0)]
+      if input.folded[start].count >= 4, byFirstTerm[input.terms[start]] == nil {
+        firstCandidates += fuzzy.matches(input.terms[start], maxDistance: 1).prefix(3).map { ($0, 0.35) }
+      }
+      for (first, firstCost) in firstCandidates {
+        for index in byFirstTerm[first] ?? [] {
+          let value = values[index]
+          guard start + value.terms.count <= input.count else { continue }
+          var cost = firstCost
+          var ok = true
+          for k in 1..<value.terms.count {
+            let term = input.terms[start + k]
+            if term == value.terms[k] { continue }
+            if input.folded[start + k].count >= 4, editDistance(term, value.terms[k], limit: 1) <= 1 {
+              cost += 0.35
+            } else {
+              ok = false
+              break
+            }
+          }
+          if ok { out.append(Span(start: start, end: start + value.terms.count, valueIndex: index, cost: cost)) }
+        }
+      }
+    }
+    return out
+  }
+}
