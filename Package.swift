@@ -91,7 +91,7 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeEmbeddingTests",
       dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCLITests",
       dependencies: [

@@ -202,7 +202,8 @@ def wordpiece_fixture(texts):
     tok.save(os.path.join(directory, "tokenizer.json"), pretty=True)
     extra = ["unaffable", "Unaffable RUNNING jumped", "Crème Brûlée at the CAFÉ", "ÜBER cool", "hello,world!",
              "a" * 25, "x" * 20, "打开厨房的灯", "東京 tokyo", "[CLS] hello [SEP]", "[MASK]", "don't", "İstanbul",
-             "ΣΊΣΥΦΟΣ", "ﬁne", "Ǆ", "\u00a0x\u3000y", "tab\tand\nnewline", "1,000.5", "e\u0301\u0301"]
+             "ΣΊΣΥΦΟΣ", "ﬁne", "Ǆ", "\u00a0x\u3000y", "tab\tand\nnewline", "1,000.5", "e\u0301\u0301",
+             "a\ue000b", "a\u0378b", "a\u200bb", "a\x85b", "a\u2028b", "a\U000f0000b", "a\ufeffb", "🫠 🪿 x"]
     items = []
     for text in texts[::3] + extra:
         items.append({"text": text, "ids": tok.encode(text, add_special_tokens=False).ids})

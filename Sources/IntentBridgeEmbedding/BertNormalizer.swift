@@ -1,13 +1,13 @@
 /// BERT's normaliser (`"type": "BertNormalizer"` in `tokenizer.json`), in the reference order:
 ///
-/// 1. clean text: drop NUL, U+FFFD and control/format/unassigned/private-use scalars, turn
+/// 1. clean text: drop NUL, U+FFFD and control/format/private-use scalars, turn
 ///    every whitespace scalar (including tab, CR, LF) into a space;
 /// 2. handle Chinese characters: put a space on both sides of every CJK ideograph;
 /// 3. strip accents (default: when lowercasing): canonical decomposition, then drop
 ///    nonspacing marks (`StripAccentsTable`, Hangul arithmetically);
 /// 4. lowercase: the full Unicode lowercase mapping of each scalar.
 ///
-///     BertNormalizer(lowercase: true).normalized("Héllo\tWÖRLD 中文")   // "hello world  中  文 "
+///     "Héllo\tWÖRLD 中文" → "hello world  中  文 "
 struct BertNormalizer: Sendable, Equatable {
   var cleanText = true
   var handleChineseCharacters = true
@@ -82,11 +82,13 @@ struct BertNormalizer: Sendable, Equatable {
     scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.properties.isWhitespace
   }
 
-  /// "Other" scalars (Cc, Cf, Cs, Co, Cn) except tab, LF and CR, which count as whitespace.
+  /// Control, format and private-use scalars (Cc, Cf, Co) except tab, LF and CR, which count
+  /// as whitespace. Unassigned scalars are kept, as the reference keeps them (checked with
+  /// tokenizers 0.23: U+0378 and recent emoji survive, U+E000 and U+200B do not).
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     if scalar == "\t" || scalar == "\n" || scalar == "\r" { return false }
     switch scalar.properties.generalCategory {
-    case .control, .format, .surrogate, .privateUse, .unassigned: return true
+    case .control, .format, .surrogate, .privateUse: return true
     default: return false
     }
   }

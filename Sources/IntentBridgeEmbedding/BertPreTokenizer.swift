@@ -51,27 +51,3 @@ struct BertPreTokenizer: Sendable, Equatable {
     }
   }
 }
-
-/// Decoding one scalar from UTF-8 that this module produced (and so knows to be valid);
-/// a malformed byte decodes as U+FFFD of length 1 rather than trapping.
-enum UTF8Decoding {
-  @inline(__always)
-  static func sequenceLength(_ lead: UInt8) -> Int {
-    if lead < 0x80 { return 1 }
-    if lead >= 0xF0 { return 4 }
-    if lead >= 0xE0 { return 3 }
-    if lead >= 0xC0 { return 2 }
-    return 1
-  }
-
-  static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
-    let lead = bytes[index]
-    let length = sequenceLength(lead)
-    guard length > 1, index + length <= bytes.count else {
-      return (lead < 0x80 ? Unicode.Scalar(lead) : "\u{FFFD}", 1)
-    }
-    var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-    for j in 1..<length { value = value << 6 | UInt32(bytes[index + j] & 0x3F) }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
-  }
-}

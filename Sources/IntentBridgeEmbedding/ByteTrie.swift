@@ -28,19 +28,40 @@ struct ByteTrie: Sendable {
   /// Builds the trie; `ids[i]` is stored for `keys[i]`. Empty keys (and keys without an id) are ignored. When a key
   /// appears twice, the later id wins (as in the tokenizers library's token → id map).
   init(keys: [[UInt8]], ids: [Int32]) {
-    let order = keys.indices.filter { $0 < ids.count && !keys[$0].isEmpty }.sorted { a, b in
-      let x = keys[a], y = keys[b]
-      let n = min(x.count, y.count)
-      var i = 0
-      while i < n {
-        if x[i] != y[i] { return x[i] < y[i] }
-        i += 1
-      }
-      return x.count != y.count ? x.count < y.count : a < b
+    // Flatten the keys so sorting and building compare bytes in one buffer (no array
+    // retain/release per comparison).
+    var bytes: [UInt8] = []
+    var starts: [Int] = [0]
+    var keyIDs: [Int32] = []
+    bytes.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+    for (key, id) in zip(keys, ids) where !key.isEmpty {
+      bytes += key
+      starts.append(bytes.count)
+      keyIDs.append(id)
     }
+    let count = keyIDs.count
+    var order = Array(0..<count)
+    bytes.withUnsafeBufferPointer { b in
+      starts.withUnsafeBufferPointer { s in
+        order.sort { x, y in
+          let xs = s[x], xe = s[x + 1], ys = s[y], ye = s[y + 1]
+          let n = min(xe - xs, ye - ys)
+          var i = 0
+          while i < n {
+            let p = b[xs + i], q = b[ys + i]
+            if p != q { return p < q }
+            i += 1
+          }
+          return xe - xs != ye - ys ? xe - xs < ye - ys : x < y
+        }
+      }
+    }
+    func length(_ k: Int) -> Int { starts[order[k] + 1] - starts[order[k]] }
+    func byte(_ k: Int, _ depth: Int) -> UInt8 { bytes[starts[order[k]] + depth] }
+
     // Breadth-first over ranges of sorted keys sharing a prefix: node n covers order[lo..<hi]
     // at depth d. Children are appended in label order, so each node's edges are contiguous.
-    var nodeLo: [Int32] = [0], nodeHi: [Int32] = [Int32(order.count)], nodeDepth: [Int32] = [0]
+    var nodeLo: [Int32] = [0], nodeHi: [Int32] = [Int32(count)], nodeDepth: [Int32] = [0]
     var values: [Int32] = []
     var edgeStart: [Int32] = []
     var edgeLabels: [UInt8] = []
@@ -51,15 +72,15 @@ struct ByteTrie: Sendable {
       let hi = Int(nodeHi[node]), depth = Int(nodeDepth[node])
       edgeStart.append(Int32(edgeLabels.count))
       var value = Self.none
-      while lo < hi, keys[order[lo]].count == depth {
-        value = ids[order[lo]]  // duplicates are adjacent, in id order: the last wins
+      while lo < hi, length(lo) == depth {
+        value = keyIDs[order[lo]]  // duplicates are adjacent, in input order: the last wins
         lo += 1
       }
       values.append(value)
       while lo < hi {
-        let label = keys[order[lo]][depth]
+        let label = byte(lo, depth)
         var end = lo + 1
-        while end < hi, keys[order[end]][depth] == label { end += 1 }
+        while end < hi, byte(end, depth) == label { end += 1 }
         edgeLabels.append(label)
         edgeTargets.append(Int32(nodeLo.count))
         nodeLo.append(Int32(lo))

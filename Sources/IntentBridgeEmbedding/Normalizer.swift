@@ -10,7 +10,7 @@ import IntentBridgeJSON
 ///
 /// For XLM-R's tokenizer (`Precompiled` + collapse spaces):
 ///
-///     "Ｃａｆé\u{301}  ﬁx" → "Café fix"
+///     "Ｃａｆe\u{301}  ﬁx" → "Café fix"     (full-width folded, e + ◌́ composed, ﬁ → fi, spaces collapsed)
 public struct Normalizer: Sendable {
   enum Step: Sendable {
     case precompiled(PrecompiledCharsmap)

@@ -183,7 +183,15 @@ public struct SafeTensors: Sendable {
     guard tensor.dtype == .int8 else {
       throw .unsupported(file: file, field: "\(tensor.name).dtype", value: "'\(tensor.dtype.rawValue)'", supported: ["I8"])
     }
-    return rawBytes(of: tensor).map { Int8(bitPattern: $0) }
+    let raw = rawBytes(of: tensor)
+    return [Int8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+      raw.withUnsafeBytes { source in
+        if let destination = buffer.baseAddress, let base = source.baseAddress, !source.isEmpty {
+          UnsafeMutableRawPointer(destination).copyMemory(from: base, byteCount: source.count)
+        }
+      }
+      count = raw.count
+    }
   }
 
   /// The values of an I8, F16, BF16 or F32 tensor as `Float`.

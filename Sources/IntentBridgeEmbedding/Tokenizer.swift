@@ -110,7 +110,6 @@ public struct Tokenizer: Sendable {
 
   /// Appends the ids of `text` to `ids`, using `scratch` for working storage.
   func encode(_ text: String, into ids: inout [Int32], scratch: inout Scratch) {
-    var isFirst = true
     addedTokens.split(text) { segment in
       switch segment {
       case .token(let id):
@@ -118,7 +117,7 @@ public struct Tokenizer: Sendable {
       case .text(let range):
         normalizer.normalize(text[range], into: &scratch.normalized, scratch: &scratch.work)
         preTokenizer.preTokenize(
-          scratch.normalized, isFirstSegment: isFirst && range.lowerBound == text.startIndex,
+          scratch.normalized, isFirstSegment: range.lowerBound == text.startIndex,
           into: &scratch.preTokenized, pieces: &scratch.pieces)
         for piece in scratch.pieces {
           switch model {
@@ -127,7 +126,6 @@ public struct Tokenizer: Sendable {
           }
         }
       }
-      isFirst = false
     }
   }
 

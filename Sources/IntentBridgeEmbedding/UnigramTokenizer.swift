@@ -28,7 +28,14 @@ public struct UnigramTokenizer: Sendable {
   static let unknownPenalty = 10.0
 
   /// A model over `pieces` with `scores` (same length, by id).
-  public init(pieces: [String], scores: [Double], unknownID: Int) {
+  /// - Throws: `EmbeddingError.invalidField` when the lengths differ or `unknownID` is not an id.
+  public init(pieces: [String], scores: [Double], unknownID: Int) throws(EmbeddingError) {
+    guard scores.count == pieces.count, !pieces.isEmpty else {
+      throw .invalidField(file: "<vocabulary>", field: "scores", value: "\(scores.count) scores", expected: "one score per piece (\(pieces.count))")
+    }
+    guard pieces.indices.contains(unknownID) else {
+      throw .invalidField(file: "<vocabulary>", field: "unk_id", value: "\(unknownID)", expected: "an id below \(pieces.count)")
+    }
     self.pieces = pieces
     self.scores = scores
     self.unknownID = unknownID
@@ -58,7 +65,7 @@ public struct UnigramTokenizer: Sendable {
       throw .missingField(file: fields.file, field: path + ".unk_id", expected: "the id of the unknown token (an integer below \(vocab.count))")
     }
     let unknownID = try fields.integer(unknown, path + ".unk_id", in: 0...(vocab.count - 1))
-    self.init(pieces: pieces, scores: scores, unknownID: unknownID)
+    try self.init(pieces: pieces, scores: scores, unknownID: unknownID)
   }
 
   /// Appends the ids of `bytes[range]` (one pre-tokenised piece, valid UTF-8) to `ids`.

@@ -61,7 +61,8 @@ public struct WordPieceTokenizer: Sendable {
     var entries: [(String, Int)] = []
     entries.reserveCapacity(vocab.count)
     for (piece, id) in vocab {
-      entries.append((piece, try fields.integer(id, "\(path).vocab.\(piece)", in: 0...(Int(Int32.max) - 1))))
+      // Ids are dense in practice; the cap keeps a damaged file from allocating gigabytes.
+      entries.append((piece, try fields.integer(id, "\(path).vocab.\(piece)", in: 0...(vocab.count + 65_535))))
     }
     guard !entries.isEmpty else { throw fields.invalid(.object(vocab), path + ".vocab", "a non-empty object of piece → id") }
     try self.init(

@@ -24,15 +24,17 @@ public struct VectorIndex: Sendable {
     guard query.count == dimensions else { return best }
     query.withUnsafeBufferPointer { q in
       matrix.withUnsafeBufferPointer { m in
+        guard let qBase = q.baseAddress, let mBase = m.baseAddress else { return }
+        let qRaw = UnsafeRawPointer(qBase)
+        let mRaw = UnsafeRawPointer(mBase)
+        let lanes = dimensions / 8 * 8
         for (row, intent) in entryIntents.enumerated() {
           let base = row * dimensions
           var acc = SIMD8<Float>()
           var i = 0
-          while i + 8 <= dimensions {
-            let a = SIMD8<Float>(q[i], q[i + 1], q[i + 2], q[i + 3], q[i + 4], q[i + 5], q[i + 6], q[i + 7])
-            let b = SIMD8<Float>(
-              m[base + i], m[base + i + 1], m[base + i + 2], m[base + i + 3], m[base + i + 4], m[base + i + 5],
-              m[base + i + 6], m[base + i + 7])
+          while i < lanes {
+            let a = qRaw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            let b = mRaw.loadUnaligned(fromByteOffset: (base + i) * 4, as: SIMD8<Float>.self)
             acc += a * b
             i += 8
           }

@@ -83,7 +83,7 @@ public struct Ranker: Sendable {
     var template = [Float](repeating: 0, count: catalog.intents.count)
     if !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
-      template = templates.scores(request, candidates: candidates)
+      template = templates.scores(request, candidates: candidates, extra: configuration.templateBoundCandidates)
       for k in scored.indices { scored[k].score += configuration.templateWeight * Double(template[scored[k].index]) }
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }

@@ -13,8 +13,10 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var keywordWeight: Double = 0.3
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
-  /// Templates are matched for this many intents, the best by keyword + embedding score.
-  public var templateCandidates: Int = 12
+  /// Templates are matched for this many intents, the best by keyword + embedding score…
+  public var templateCandidates: Int = 6
+  /// …plus this many, the best by an optimistic bound of their template match.
+  public var templateBoundCandidates: Int = 6
   public var slope: Double = 12
   public var scoreOffset: Double = 0.75
   public var marginSlope: Double = 8

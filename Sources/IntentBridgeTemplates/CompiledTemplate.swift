@@ -15,7 +15,8 @@ public struct CompiledTemplate: Sendable {
   }
 
   public indirect enum Node: Sendable {
-    case term(String, folded: String, isStop: Bool)
+    /// A literal word, by its id in the `TemplateVocabulary`.
+    case term(Int32)
     case slot(name: String, kind: SlotKind)
     case sequence([Node])
     case alternatives([Node])
@@ -27,11 +28,41 @@ public struct CompiledTemplate: Sendable {
   public var source: String
   /// How many literal terms the template has at least (its shortest expansion).
   public var minimumTerms: Int
+  /// Every word id the template can produce, sorted (for the matcher's lower bound).
+  public var words: [Int32]
+  /// Lexicons its slots read, and whether it has number or free-text slots.
+  public var lexicons: [Int]
+  public var hasNumberSlot: Bool
+  public var hasFreeText: Bool
 
   public init(root: Node, source: String) {
     self.root = root
     self.source = source
     minimumTerms = Self.minimumTerms(root)
+    var words = Set<Int32>()
+    var lexicons = Set<Int>()
+    var number = false
+    var free = false
+    func walk(_ node: Node) {
+      switch node {
+      case .term(let id): words.insert(id)
+      case .slot(_, let kind):
+        switch kind {
+        case .value(let l): lexicons.insert(l)
+        case .number(let l):
+          number = true
+          if let l { lexicons.insert(l) }
+        case .freeText: free = true
+        }
+      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach(walk)
+      case .optional(let inner): walk(inner)
+      }
+    }
+    walk(root)
+    self.words = words.sorted()
+    self.lexicons = lexicons.sorted()
+    hasNumberSlot = number
+    hasFreeText = free
   }
 
   static func minimumTerms(_ node: Node) -> Int {
@@ -45,18 +76,44 @@ public struct CompiledTemplate: Sendable {
   }
 }
 
+/// The literal words of all compiled templates, interned: the matcher compares request
+/// tokens with each distinct word once per request instead of once per template node.
+public final class TemplateVocabulary: @unchecked Sendable {
+  // Mutated only while templates are compiled (inside IntentTemplates.init, before the
+  // value is shared); read-only afterwards, hence the unchecked Sendable.
+  public private(set) var terms: [String] = []
+  public private(set) var isStop: [Bool] = []
+  private var ids: [String: Int32] = [:]
+
+  public init() {}
+
+  func intern(_ term: String, isStop stop: Bool) -> Int32 {
+    if let id = ids[term] { return id }
+    let id = Int32(terms.count)
+    terms.append(term)
+    isStop.append(stop)
+    ids[term] = id
+    return id
+  }
+
+  public func id(of term: String) -> Int32? { ids[term] }
+  public var count: Int { terms.count }
+}
+
 /// Compiles phrase templates for one intent and language.
 public struct TemplateCompiler {
   let analyzer: TextAnalyzer
+  let vocabulary: TemplateVocabulary
   let rules: (String) -> PhraseTemplate?
   let slotKind: (String) -> CompiledTemplate.SlotKind?
   let applicationNames: [String]
 
   public init(
-    analyzer: TextAnalyzer, rules: @escaping (String) -> PhraseTemplate?, applicationNames: [String],
+    analyzer: TextAnalyzer, vocabulary: TemplateVocabulary, rules: @escaping (String) -> PhraseTemplate?, applicationNames: [String],
     slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
   ) {
     self.analyzer = analyzer
+    self.vocabulary = vocabulary
     self.rules = rules
     self.slotKind = slotKind
     self.applicationNames = applicationNames
@@ -70,7 +127,7 @@ public struct TemplateCompiler {
     switch node {
     case .text(let text):
       let tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
-      return .sequence(tokens.map { .term($0.term, folded: $0.folded, isStop: $0.isStopWord) })
+      return .sequence(tokens.map { .term(vocabulary.intern($0.term, isStop: $0.isStopWord)) })
     case .sequence(let nodes):
       return .sequence(joinWords(nodes).map { compile($0, depth: depth) })
     case .alternatives(let nodes):
@@ -82,7 +139,7 @@ public struct TemplateCompiler {
       return .slot(name: name, kind: kind)
     case .applicationName:
       return .alternatives(applicationNames.map { name in
-        .sequence(analyzer.tokens(name).filter { $0.kind != .cjkBigram }.map { .term($0.term, folded: $0.folded, isStop: false) })
+        .sequence(analyzer.tokens(name).filter { $0.kind != .cjkBigram }.map { .term(vocabulary.intern($0.term, isStop: false)) })
       })
     case .rule(let name):
       guard depth < 16, let rule = rules(name) else { return .sequence([]) }
@@ -90,70 +147,77 @@ public struct TemplateCompiler {
     }
   }
 
-  /// Word-internal optional parts and alternatives (`light[s]`, `kuchyn(i|a)`) glue to the
-  /// text before them: such a sequence is expanded into alternatives of whole words so the
-  /// analyser sees complete words.
+  /// Splits a sequence into words: text is cut at spaces, and a run of nodes with no space
+  /// between them (`light[s]`, `(odo|u)b(rať|er)`, `kuchyn(i|a)ch`) is one word, expanded
+  /// into its written forms (at most 64) so the analyser sees whole words.
   private func joinWords(_ nodes: [PhraseTemplate.Node]) -> [PhraseTemplate.Node] {
-    var out: [PhraseTemplate.Node] = []
-    var i = 0
-    while i < nodes.count {
-      if case .text(let text) = nodes[i], !text.hasSuffix(" "), i + 1 < nodes.count, Self.isWordInternal(nodes[i + 1]) {
-        // Split off the last word of the text; glue it to the following group(s).
-        let head = text.split(separator: " ", omittingEmptySubsequences: false)
-        let prefix = head.dropLast().joined(separator: " ")
-        var forms = [String(head.last ?? "")]
-        var j = i + 1
-        while j < nodes.count, Self.isWordInternal(nodes[j]) {
-          forms = forms.flatMap { form in Self.suffixes(nodes[j]).map { form + $0 } }
-          j += 1
+    // Segments: nil = a space.
+    var segments: [PhraseTemplate.Node?] = []
+    for node in nodes {
+      if case .text(let text) = node {
+        var word = ""
+        for ch in text {
+          if ch == " " || ch == "\t" {
+            if !word.isEmpty { segments.append(.text(word)); word = "" }
+            segments.append(nil)
+          } else {
+            word.append(ch)
+          }
         }
-        // Text right after the group that continues the word (`kuchyn(i|a)ch`).
-        if j < nodes.count, case .text(let tail) = nodes[j], let first = tail.first, first != " " {
-          let parts = tail.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-          forms = forms.map { $0 + parts[0] }
-          let rest = parts.count > 1 ? " " + parts[1] : ""
-          if !prefix.isEmpty { out.append(.text(prefix + " ")) }
-          out.append(.alternatives(forms.map { .text($0) }))
-          if !rest.isEmpty { out.append(.text(rest)) }
-          i = j + 1
-          continue
-        }
-        if !prefix.isEmpty { out.append(.text(prefix + " ")) }
-        out.append(.alternatives(forms.map { .text($0) }))
-        i = j
-        continue
+        if !word.isEmpty { segments.append(.text(word)) }
+      } else {
+        segments.append(node)
       }
-      out.append(nodes[i])
-      i += 1
     }
+    var out: [PhraseTemplate.Node] = []
+    var run: [PhraseTemplate.Node] = []
+    func flush() {
+      defer { run.removeAll() }
+      guard !run.isEmpty else { return }
+      if run.count == 1 {
+        out.append(run[0])
+      } else if let forms = strings(.sequence(run), depth: 0), forms.count <= 64 {
+        out.append(.alternatives(forms.map { .text($0) }))
+      } else {
+        out.append(contentsOf: run)
+      }
+      out.append(.text(" "))
+    }
+    for segment in segments {
+      if let node = segment { run.append(node) } else { flush() }
+    }
+    flush()
     return out
   }
 
-  private static func isWordInternal(_ node: PhraseTemplate.Node) -> Bool {
+  /// Every string a slot-free node can produce (nil with slots, or beyond 64 forms).
+  private func strings(_ node: PhraseTemplate.Node, depth: Int) -> [String]? {
     switch node {
-    case .optional(let inner): return isPlainShortText(inner)
-    case .alternatives(let options): return options.count > 1 && options.allSatisfy(isPlainShortText)
-    default: return false
-    }
-  }
-
-  private static func isPlainShortText(_ node: PhraseTemplate.Node) -> Bool {
-    switch node {
-    case .text(let t): return !t.contains(" ") && t.count <= 6
-    case .sequence(let nodes): return nodes.allSatisfy(isPlainShortText) && nodes.count <= 1
-    case .alternatives(let nodes): return nodes.allSatisfy(isPlainShortText)
-    default: return false
-    }
-  }
-
-  /// The strings a word-internal group can add (`[s]` → "", "s"; `(i|a)` → "i", "a").
-  private static func suffixes(_ node: PhraseTemplate.Node) -> [String] {
-    switch node {
-    case .optional(let inner): return [""] + suffixes(inner)
-    case .alternatives(let nodes): return nodes.flatMap(suffixes)
-    case .sequence(let nodes): return nodes.isEmpty ? [""] : nodes.reduce([""]) { acc, n in acc.flatMap { a in suffixes(n).map { a + $0 } } }
     case .text(let t): return [t]
-    default: return [""]
+    case .sequence(let nodes):
+      var forms = [""]
+      for n in nodes {
+        guard let next = strings(n, depth: depth) else { return nil }
+        forms = forms.flatMap { a in next.map { a + $0 } }
+        if forms.count > 64 { return nil }
+      }
+      return forms
+    case .alternatives(let nodes):
+      var forms: [String] = []
+      for n in nodes {
+        guard let next = strings(n, depth: depth) else { return nil }
+        forms += next
+      }
+      return forms.count > 64 ? nil : forms
+    case .optional(let inner):
+      guard let inner = strings(inner, depth: depth) else { return nil }
+      return [""] + inner
+    case .rule(let name):
+      guard depth < 16, let rule = rules(name) else { return [""] }
+      return strings(rule.root, depth: depth + 1)
+    case .slot, .applicationName: return nil
     }
   }
+
+
 }

@@ -35,6 +35,7 @@ public struct IntentTemplates: Sendable {
     }
     let appNames = [catalog.app.name?.resolved(for: language)].compactMap { $0 } + catalog.app.alternativeNames.resolved(for: language)
     var all: [[CompiledTemplate]] = []
+    let vocabulary = TemplateVocabulary()
     for intent in catalog.intents {
       var kinds: [String: CompiledTemplate.SlotKind] = [:]
       for parameter in intent.parameters {
@@ -59,7 +60,7 @@ public struct IntentTemplates: Sendable {
           kinds[parameter.name] = .freeText
         }
       }
-      let compiler = TemplateCompiler(analyzer: analyzer, rules: rules, applicationNames: appNames.isEmpty ? ["app"] : appNames) { kinds[$0] }
+      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules, applicationNames: appNames.isEmpty ? ["app"] : appNames) { kinds[$0] }
       var compiled: [CompiledTemplate] = []
       var phrases = intent.phrases.resolved(for: language)
       for shortcut in catalog.appShortcuts where shortcut.intent == intent.id { phrases += shortcut.phrases.resolved(for: language) }
@@ -69,7 +70,6 @@ public struct IntentTemplates: Sendable {
       }
       all.append(compiled)
     }
-    let matcher = TemplateMatcher(lexicons: lexicons)
     // Generalise literal examples: value spans of the intent's own parameters become slots.
     for (i, intent) in catalog.intents.enumerated() {
       var slotLexicons: [(name: String, lexicon: Int)] = []
@@ -97,7 +97,7 @@ public struct IntentTemplates: Sendable {
             replaced = true
           } else {
             let token = input.tokens[k]
-            nodes.append(.term(token.term, folded: token.folded, isStop: token.isStopWord))
+            nodes.append(.term(vocabulary.intern(token.term, isStop: token.isStopWord)))
             k += 1
           }
         }
@@ -105,7 +105,7 @@ public struct IntentTemplates: Sendable {
       }
       all[i] += extra
     }
-    self.matcher = matcher
+    self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
   }
 
@@ -120,18 +120,30 @@ public struct IntentTemplates: Sendable {
   public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
 
   /// Best template quality per intent (0 for intents without templates).
-  /// `candidates` limits the work to those intents (nil = all).
-  public func scores(_ request: String, candidates: [Int]? = nil) -> [Float] {
+  ///
+  /// Exact DP matching runs for the intents in `candidates` plus the `extra` intents whose
+  /// optimistic bound (request tokens no template of theirs can match) is best; the other
+  /// intents keep 0. - Complexity: O(templates × n) for the bounds, plus the DP of the
+  /// chosen intents.
+  public func scores(_ request: String, candidates: [Int], extra: Int = 6) -> [Float] {
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
-    var scores = [Float](repeating: 0, count: templates.count)
-    for i in candidates ?? Array(templates.indices) {
-      var best: Float = 0
-      for template in templates[i] {
-        let q = matcher.quality(template, prepared)
-        if q > best { best = q }
-        if best >= 1 { break }
+    var optimistic: [(index: Int, quality: Float)] = []
+    let denominator = Float(prepared.n + 1)
+    for (i, list) in templates.enumerated() where !list.isEmpty {
+      var best = Float.infinity
+      for template in list {
+        let bound = matcher.lowerBound(template, prepared)
+        if bound < best { best = bound }
+        if best == 0 { break }
       }
-      scores[i] = best
+      optimistic.append((i, 1 - best / denominator))
+    }
+    optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
+    var chosen = Set(candidates)
+    for entry in optimistic.prefix(extra) { chosen.insert(entry.index) }
+    var scores = [Float](repeating: 0, count: templates.count)
+    for i in chosen.sorted() where i < templates.count {
+      scores[i] = matcher.bestQuality(templates[i], prepared)
     }
     return scores
   }

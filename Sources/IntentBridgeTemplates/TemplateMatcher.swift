@@ -3,15 +3,18 @@ import IntentBridgeText
 /// Approximate matching of a request against compiled templates.
 ///
 /// Computes the cheapest alignment of the whole request with one expansion of a template,
-/// where request tokens may be inserted (not in the template), template terms deleted (not
+/// where request tokens may be inserted (not in the template), template words deleted (not
 /// in the request), words matched with a one-letter typo, and slots filled by value spans,
-/// numbers or free text. The result's `quality` is `1 − cost / (request tokens + 1)`,
-/// clamped to [0, 1]: 1 for a template that produces the request exactly.
+/// numbers or free text. `quality = 1 − cost / (request tokens + 1)`, clamped to [0, 1]:
+/// 1 for a template that produces the request exactly.
 ///
 /// Implementation: a vector DP over request positions (`cost[j]` = cheapest way to have
 /// consumed the first *j* tokens), evaluated node by node through the template tree — the
-/// classic approximate regular-expression matching, O(template size × n²) worst case and
-/// O(template size × n) for literal terms.
+/// classic approximate regular-expression matching. Vectors live in one arena per request
+/// (no allocation per node); literal words are compared with the request once per request
+/// through the interned `TemplateVocabulary`; costs only grow along a template, so a
+/// template is abandoned as soon as it cannot beat the best one found (branch and bound).
+/// - Complexity: O(template nodes × n) per template, n = request tokens (capped at 48).
 public struct TemplateMatcher: Sendable {
   public struct Costs: Sendable, Hashable {
     public var insertion: Float = 1.0
@@ -26,126 +29,263 @@ public struct TemplateMatcher: Sendable {
     public init() {}
   }
 
+  /// Requests longer than this many tokens are matched on their first tokens only.
+  public static let maximumTokens = 48
+
   public let costs: Costs
   public let lexicons: [ValueLexicon]
+  public let vocabulary: TemplateVocabulary
+  let fuzzy: FuzzyVocabulary
 
-  public init(lexicons: [ValueLexicon], costs: Costs = Costs()) {
+  public init(lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, costs: Costs = Costs()) {
     self.lexicons = lexicons
+    self.vocabulary = vocabulary
     self.costs = costs
+    self.fuzzy = FuzzyVocabulary(vocabulary.terms.filter { $0.count >= 4 })
   }
 
-  /// Per-request facts shared by all templates: value spans per lexicon, by end position.
+  /// Per-request facts shared by all templates.
   public struct Prepared: Sendable {
     public let input: MatchInput
+    let n: Int
     /// `spansByEnd[lexicon][end]` = spans ending at `end`.
     let spansByEnd: [[[ValueLexicon.Span]]]
+    /// Word id → (request position j, match cost) pairs.
+    let wordMatches: [Int32: [(Int, Float)]]
+    /// Insertion cost of request token j (0-based).
+    let insertion: [Float]
+    /// Word ids each request token can match (exactly or with a typo).
+    let tokenWords: [[Int32]]
+    /// Lexicons with a span covering each request token.
+    let tokenLexicons: [[Int]]
   }
 
   public func prepare(_ input: MatchInput) -> Prepared {
+    let n = min(input.count, Self.maximumTokens)
     var all: [[[ValueLexicon.Span]]] = []
     for lexicon in lexicons {
-      var byEnd = [[ValueLexicon.Span]](repeating: [], count: input.count + 1)
-      for span in lexicon.spans(in: input) { byEnd[span.end].append(span) }
+      var byEnd = [[ValueLexicon.Span]](repeating: [], count: n + 1)
+      for span in lexicon.spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
       all.append(byEnd)
     }
-    return Prepared(input: input, spansByEnd: all)
+    var matches: [Int32: [(Int, Float)]] = [:]
+    var tokenWords = [[Int32]](repeating: [], count: n)
+    for j in 0..<n {
+      let term = input.terms[j]
+      if let id = vocabulary.id(of: term) {
+        matches[id, default: []].append((j + 1, 0))
+        tokenWords[j].append(id)
+      } else if term.count >= 4 {
+        for candidate in fuzzy.matches(term, maxDistance: 1).prefix(4) {
+          if let id = vocabulary.id(of: candidate) {
+            matches[id, default: []].append((j + 1, costs.typo))
+            tokenWords[j].append(id)
+          }
+        }
+      }
+    }
+    var tokenLexicons = [[Int]](repeating: [], count: n)
+    for (l, byEnd) in all.enumerated() {
+      for spans in byEnd {
+        for span in spans {
+          for j in span.start..<span.end where tokenLexicons[j].last != l { tokenLexicons[j].append(l) }
+        }
+      }
+    }
+    let insertion = (0..<n).map { input.isStop[$0] ? costs.stopInsertion : costs.insertion }
+    return Prepared(
+      input: input, n: n, spansByEnd: all, wordMatches: matches, insertion: insertion, tokenWords: tokenWords,
+      tokenLexicons: tokenLexicons)
   }
 
-  /// The cheapest cost of aligning the whole request with `template`.
-  public func cost(_ template: CompiledTemplate, _ prepared: Prepared) -> Float {
-    let n = prepared.input.count
-    var start = [Float](repeating: .infinity, count: n + 1)
-    start[0] = 0
-    insertionClosure(&start, prepared.input)
-    let end = evaluate(template.root, start, prepared)
-    return end[n]
+  /// A lower bound on the template's cost: request tokens it can match no way (no word,
+  /// no value span of its lexicons, no number or free-text slot) must be inserted.
+  public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+    if template.hasFreeText { return 0 }
+    var bound: Float = 0
+    for j in 0..<p.n {
+      if template.hasNumberSlot && p.input.isNumber[j] { continue }
+      if p.tokenWords[j].contains(where: { id in Self.contains(template.words, id) }) { continue }
+      if p.tokenLexicons[j].contains(where: { template.lexicons.contains($0) }) { continue }
+      bound += p.insertion[j]
+    }
+    return bound
   }
 
-  /// `1 − cost / (n + 1)` in [0, 1].
-  public func quality(_ template: CompiledTemplate, _ prepared: Prepared) -> Float {
-    let c = cost(template, prepared)
-    guard c.isFinite else { return 0 }
-    return max(0, 1 - c / Float(prepared.input.count + 1))
+  static func contains(_ sorted: [Int32], _ id: Int32) -> Bool {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < sorted.count && sorted[lo] == id
   }
 
-  private func insertionClosure(_ v: inout [Float], _ input: MatchInput) {
-    for j in 1..<v.count {
-      let c = v[j - 1] + (input.isStop[j - 1] ? costs.stopInsertion : costs.insertion)
-      if c < v[j] { v[j] = c }
+  /// The best quality over `templates` (0 when there are none).
+  public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared) -> Float {
+    guard !templates.isEmpty else { return 0 }
+    let width = p.n + 1
+    var bestCost = Float(p.n + 1)  // quality 0
+    var arena = [Float](repeating: 0, count: width * 512)
+    // Most promising first; stop when even the lower bound cannot beat the best cost.
+    let ordered = templates.map { (lowerBound($0, p), $0) }.sorted { $0.0 < $1.0 }
+    arena.withUnsafeMutableBufferPointer { buffer in
+      var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, top: 0, bound: bestCost)
+      for (bound, template) in ordered {
+        if bound >= bestCost { break }
+        state.top = 0
+        state.bound = bestCost
+        let input = state.allocate()
+        for j in 0..<width { buffer[input + j] = .infinity }
+        buffer[input] = 0
+        state.insertionClosure(input)
+        let output = state.allocate()
+        if state.evaluate(template.root, input, output) {
+          let c = buffer[output + p.n]
+          if c < bestCost { bestCost = c }
+        }
+        if bestCost <= 0 { break }
+      }
+    }
+    return max(0, 1 - bestCost / Float(p.n + 1))
+  }
+
+  /// The quality of one template.
+  public func quality(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+    bestQuality([template], p)
+  }
+}
+
+/// One template evaluation: the DP vectors live in `arena`, a stack of `width`-sized slots.
+private struct Evaluation {
+  let matcher: TemplateMatcher
+  let p: Prepared
+  let width: Int
+  let arena: UnsafeMutableBufferPointer<Float>
+  var top: Int
+  var bound: Float
+
+  typealias Prepared = TemplateMatcher.Prepared
+
+  /// Reserves one vector slot; returns its offset. Deep templates beyond the arena are
+  /// treated as "no match" by the caller's bound check.
+  mutating func allocate() -> Int {
+    let offset = top
+    top += width
+    return offset
+  }
+
+  func insertionClosure(_ v: Int) {
+    for j in 1..<width {
+      let c = arena[v + j - 1] + p.insertion[j - 1]
+      if c < arena[v + j] { arena[v + j] = c }
     }
   }
 
-  private func evaluate(_ node: CompiledTemplate.Node, _ input: [Float], _ p: Prepared) -> [Float] {
-    let n = p.input.count
+  func minimum(_ v: Int) -> Float {
+    var m = Float.infinity
+    for j in 0..<width where arena[v + j] < m { m = arena[v + j] }
+    return m
+  }
+
+  func fillInfinity(_ v: Int) {
+    for j in 0..<width { arena[v + j] = .infinity }
+  }
+
+  /// Evaluates `node` from vector `input` into vector `output`. Returns false when the
+  /// result cannot beat `bound` (output is then all infinity) or the arena is exhausted.
+  mutating func evaluate(_ node: CompiledTemplate.Node, _ input: Int, _ output: Int) -> Bool {
+    guard top + 2 * width <= arena.count else {
+      fillInfinity(output)
+      return false
+    }
+    let n = width - 1
+    let costs = matcher.costs
     switch node {
     case .sequence(let nodes):
-      var v = input
-      for child in nodes { v = evaluate(child, v, p) }
-      return v
-    case .alternatives(let nodes):
-      guard !nodes.isEmpty else { return input }
-      var best = [Float](repeating: .infinity, count: n + 1)
-      for child in nodes {
-        let v = evaluate(child, input, p)
-        for j in 0...n where v[j] < best[j] { best[j] = v[j] }
+      if nodes.isEmpty {
+        for j in 0..<width { arena[output + j] = arena[input + j] }
+        return true
       }
-      return best
-    case .optional(let inner):
-      var v = evaluate(inner, input, p)
-      for j in 0...n where input[j] < v[j] { v[j] = input[j] }
-      return v
-    case .term(let term, let folded, let isStop):
-      var out = [Float](repeating: .infinity, count: n + 1)
-      let deletion = isStop ? costs.stopDeletion : costs.deletion
-      for j in 0...n { out[j] = input[j] + deletion }
-      for j in 1...max(1, n) where j <= n && input[j - 1].isFinite {
-        var match: Float = .infinity
-        if p.input.terms[j - 1] == term {
-          match = 0
-        } else if folded.count >= 4, p.input.folded[j - 1].count >= 4,
-          editDistance(p.input.folded[j - 1], folded, limit: 1) <= 1 || editDistance(p.input.terms[j - 1], term, limit: 1) <= 1
-        {
-          match = costs.typo
+      let mark = top
+      let a = allocate()
+      let b = allocate()
+      var current = input
+      for (k, child) in nodes.enumerated() {
+        let target = k == nodes.count - 1 ? output : (current == a ? b : a)
+        if !evaluate(child, current, target) || minimum(target) >= bound {
+          fillInfinity(output)
+          top = mark
+          return false
         }
-        let c = input[j - 1] + match
-        if c < out[j] { out[j] = c }
+        current = target
       }
-      insertionClosure(&out, p.input)
-      return out
+      top = mark
+      return true
+    case .alternatives(let nodes):
+      fillInfinity(output)
+      let mark = top
+      let scratch = allocate()
+      var any = false
+      for child in nodes {
+        if evaluate(child, input, scratch) {
+          any = true
+          for j in 0..<width where arena[scratch + j] < arena[output + j] { arena[output + j] = arena[scratch + j] }
+        }
+      }
+      top = mark
+      return any || nodes.isEmpty
+    case .optional(let inner):
+      _ = evaluate(inner, input, output)
+      for j in 0..<width where arena[input + j] < arena[output + j] { arena[output + j] = arena[input + j] }
+      return true
+    case .term(let id):
+      let deletion = matcher.vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+      for j in 0..<width { arena[output + j] = arena[input + j] + deletion }
+      if let matches = p.wordMatches[id] {
+        for (j, cost) in matches {
+          let c = arena[input + j - 1] + cost
+          if c < arena[output + j] { arena[output + j] = c }
+        }
+      }
+      insertionClosure(output)
+      return true
     case .slot(_, let kind):
-      var out = [Float](repeating: .infinity, count: n + 1)
-      for j in 0...n { out[j] = input[j] + costs.missingSlot }
+      for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
       switch kind {
       case .value(let lexicon):
-        for j in 1...max(1, n) where j <= n {
+        for j in stride(from: 1, through: n, by: 1) {
           for span in p.spansByEnd[lexicon][j] {
-            let c = input[span.start] + span.cost
-            if c < out[j] { out[j] = c }
+            let c = arena[input + span.start] + span.cost
+            if c < arena[output + j] { arena[output + j] = c }
           }
         }
       case .number(let lexicon):
-        for j in 1...max(1, n) where j <= n && p.input.isNumber[j - 1] {
-          let c = input[j - 1]
-          if c < out[j] { out[j] = c }
+        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
+          let c = arena[input + j - 1]
+          if c < arena[output + j] { arena[output + j] = c }
         }
         if let lexicon {
-          for j in 1...max(1, n) where j <= n {
+          for j in stride(from: 1, through: n, by: 1) {
             for span in p.spansByEnd[lexicon][j] {
-              let c = input[span.start] + span.cost
-              if c < out[j] { out[j] = c }
+              let c = arena[input + span.start] + span.cost
+              if c < arena[output + j] { arena[output + j] = c }
             }
           }
         }
       case .freeText:
-        for i in 0..<n where input[i].isFinite {
-          for j in (i + 1)...min(n, i + costs.maximumFreeTextTokens) {
-            let c = input[i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i)
-            if c < out[j] { out[j] = c }
+        for i in 0..<n where arena[input + i].isFinite {
+          var j = i + 1
+          while j <= min(n, i + costs.maximumFreeTextTokens) {
+            let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i)
+            if c < arena[output + j] { arena[output + j] = c }
+            j += 1
           }
         }
       }
-      insertionClosure(&out, p.input)
-      return out
+      insertionClosure(output)
+      return true
     }
   }
 }

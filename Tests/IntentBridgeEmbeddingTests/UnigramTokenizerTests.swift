@@ -53,6 +53,17 @@ import Testing
     #expect(Self.pieces(tied, "ab") == ["▁", "ab"])
   }
 
+  @Test func publicInitialiserValidates() throws {
+    #expect(throws: EmbeddingError.self) { try UnigramTokenizer(pieces: ["a", "b"], scores: [-1], unknownID: 0) }
+    #expect(throws: EmbeddingError.self) { try UnigramTokenizer(pieces: ["a"], scores: [-1], unknownID: 3) }
+    let model = try UnigramTokenizer(pieces: ["<unk>", "a", "b", "ab"], scores: [0, -2, -2, -1], unknownID: 0)
+    #expect(model.unknownScore == -12)
+    var ids: [Int32] = []
+    var scratch = UnigramTokenizer.Scratch()
+    model.encode(Array("abxab".utf8), range: 0..<5, into: &ids, scratch: &scratch)
+    #expect(ids == [3, 0, 3])
+  }
+
   @Test func deterministicAcrossCallsAndThreads() async throws {
     let model = try DefaultModel.model()
     let texts = ["turn on the kitchen lights", "打开厨房的灯", "Zapni svetlo v kuchyni", "😀 ok", ""]

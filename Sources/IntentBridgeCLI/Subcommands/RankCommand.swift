@@ -145,6 +145,10 @@ enum RankingJSON {
               "weighted": .number(RankCommand.rounded(max(vector, 0) * engine.ranker.configuration.embeddingWeight)),
             ]
           }
+          c["template"] = [
+            "quality": .number(RankCommand.rounded(candidate.templateScore)),
+            "weighted": .number(RankCommand.rounded(candidate.templateScore * engine.ranker.configuration.templateWeight)),
+          ]
           c["matchedTerms"] = .array(
             candidate.matchedTerms.map { term in
               term.queryTerm == term.indexTerm ? .string(term.queryTerm) : .string("\(term.queryTerm)→\(term.indexTerm)")
@@ -170,6 +174,7 @@ enum RankingText {
         let weights = engine.ranker.configuration
         var line = "     keyword \(format(candidate.keywordScore)) (×\(format(weights.keywordWeight)) normalised \(format(candidate.keywordNormalized)))"
         if let vector = candidate.vectorScore { line += ", embedding cosine \(format(vector)) (×\(format(weights.embeddingWeight)))" }
+        line += ", template \(format(candidate.templateScore)) (×\(format(weights.templateWeight)))"
         line += ", fused \(format(candidate.score))\n"
         text += line
         if !candidate.matchedTerms.isEmpty {
