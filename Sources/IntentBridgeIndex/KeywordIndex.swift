@@ -145,6 +145,14 @@ public struct KeywordIndex: Sendable {
     return scores
   }
 
+  /// Inverse document frequency of an index term; terms the index does not know get the
+  /// largest possible value (they are what makes a request unlike every intent).
+  public func idf(_ term: String) -> Double {
+    let n = Double(documentCount)
+    let df = Double(documentFrequency[term] ?? 0)
+    return log(1 + (n - df + 0.5) / (df + 0.5))
+  }
+
   /// Which resolved terms occur in document `d` (for explanations).
   public func matchedTerms(_ terms: [MatchedTerm], document d: Int) -> [MatchedTerm] {
     terms.filter { term in postings[term.indexTerm]?.contains { Int($0.document) == d } ?? false }

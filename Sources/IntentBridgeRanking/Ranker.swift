@@ -84,19 +84,26 @@ public struct Ranker: Sendable {
     if !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
       template = templates.scores(request, candidates: candidates, extra: configuration.templateBoundCandidates)
-      for k in scored.indices { scored[k].score += configuration.templateWeight * Double(template[scored[k].index]) }
+      for k in scored.indices {
+        scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
+      }
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
-    let margin = scored.count > 1 ? scored[0].score - scored[1].score : scored.first?.score ?? 0
     var candidates: [RankedIntent] = []
-    for (rank, entry) in scored.prefix(max(1, top)).enumerated() {
-      let gap = rank == 0 ? margin : entry.score - scored[0].score
-      let confidence = calibrated(score: entry.score, margin: gap, hasVectors: vector != nil)
+    let requestTerms = Set(analyzedTerms(request))
+    for entry in scored.prefix(max(1, top)) {
+      let matched = keywordIndex.matchedTerms(terms, document: entry.index)
+      // Share of the request's content terms found in the intent's fields.
+      let matchedQueryTerms = Set(matched.map(\.queryTerm))
+      let coverage = requestTerms.isEmpty ? 0 : Double(requestTerms.filter(matchedQueryTerms.contains).count) / Double(requestTerms.count)
+      let confidence = calibrated(
+        cosine: vector.map { Double($0[entry.index]) } ?? 0, template: Double(template[entry.index]), bm25: keyword[entry.index],
+        coverage: coverage)
       candidates.append(
         RankedIntent(
           intentID: catalog.intents[entry.index].id, intentIndex: entry.index, confidence: confidence, score: entry.score,
           keywordScore: keyword[entry.index], keywordNormalized: maxKeyword > 0 ? keyword[entry.index] / maxKeyword : 0,
-          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), matchedTerms: keywordIndex.matchedTerms(terms, document: entry.index)))
+          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched))
     }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     if let best = candidates.first {
@@ -117,9 +124,18 @@ public struct Ranker: Sendable {
     return ranking
   }
 
-  func calibrated(score: Double, margin: Double, hasVectors: Bool) -> Double {
-    let c = configuration
-    let z = c.slope * (score - (hasVectors ? c.scoreOffset : c.scoreOffset * c.keywordWeight)) + c.marginSlope * margin
+  /// The request's content terms as the keyword index sees them: skip and stop words left
+  /// out (all non-skip terms when every one is a stop word).
+  func analyzedTerms(_ request: String) -> [String] {
+    let tokens = keywordIndex.analyzer.tokens(request).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+    let content = tokens.filter { !$0.isStopWord }
+    return (content.isEmpty ? tokens : content).map(\.term)
+  }
+
+  /// The calibrated confidence of one candidate's signals (see `RankingConfiguration`).
+  func calibrated(cosine: Double, template: Double, bm25: Double, coverage: Double) -> Double {
+    let c = configuration.calibration
+    let z = c.bias + c.cosine * cosine + c.template * template + c.keyword * log(1 + bm25) + c.coverage * coverage
     return 1 / (1 + exp(-z))
   }
 

@@ -15,6 +15,8 @@ public struct RankedIntent: Sendable, Hashable {
   public var vectorScore: Double?
   /// Best phrase-template match quality (0…1; 0 without templates).
   public var templateScore: Double
+  /// Share of the request's distinct terms found in the intent's fields (0…1).
+  public var coverage: Double
   /// Request terms found in the intent's fields.
   public var matchedTerms: [KeywordIndex.MatchedTerm]
 }

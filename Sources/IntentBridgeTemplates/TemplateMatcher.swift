@@ -23,8 +23,8 @@ public struct TemplateMatcher: Sendable {
     public var stopDeletion: Float = 0.3
     public var typo: Float = 0.35
     public var missingSlot: Float = 1.0
-    public var freeTextBase: Float = 0.2
-    public var freeTextPerToken: Float = 0.1
+    public var freeTextBase: Float = 0.3
+    public var freeTextPerToken: Float = 0.4
     public var maximumFreeTextTokens = 8
     public init() {}
   }

@@ -30,7 +30,7 @@ enum RankCommand: Subcommand {
     guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
       throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
     }
-    guard let engine = EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
+    guard let engine = try EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
     if let requestsFile { return runBatch(engine: engine, file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) }
     let ranking = engine.rank(arguments.positionals[1], top: top)
     if arguments.flag("json") {
@@ -82,6 +82,10 @@ enum RankCommand: Subcommand {
 enum EngineOptions {
   static let options: [CommandSpec.Option] = [
     .init(name: "lang", valueName: "tag", help: "Language of the catalog texts to use (BCP 47); default: the catalog's."),
+    .init(
+      name: "set", valueName: "name=value",
+      help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates.",
+      repeatable: true),
     .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
   ]
   static let flags: [CommandSpec.Flag] = [
@@ -89,18 +93,35 @@ enum EngineOptions {
     .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign vector file."),
   ]
 
-  static func engineOptions(_ arguments: ParsedArguments) -> IntentEngine.Options {
+  static func engineOptions(_ arguments: ParsedArguments) throws(UsageError) -> IntentEngine.Options {
     var options = IntentEngine.Options()
+    for assignment in arguments.options["set"] ?? [] {
+      let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let value = Double(parts[1]) else {
+        throw UsageError(message: "'--set \(assignment)' is not name=number", command: nil)
+      }
+      switch parts[0] {
+      case "keyword": options.ranking.keywordWeight = value
+      case "embedding": options.ranking.embeddingWeight = value
+      case "template": options.ranking.templateWeight = value
+      case "template-power": options.ranking.templatePower = value
+      case "no-match": options.ranking.noMatchThreshold = value
+      case "candidates": options.ranking.templateCandidates = Int(value)
+      default:
+        throw UsageError(message: "unknown setting '\(parts[0])' in '--set'; known: keyword, embedding, template, template-power, no-match, candidates", command: nil)
+      }
+    }
     options.language = arguments.option("lang")
     options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
     options.rebuildVectors = !arguments.flag("no-rebuild")
     return options
   }
 
-  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) -> IntentEngine? {
+  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> IntentEngine? {
     let path = arguments.positionals[0]
+    let options = try engineOptions(arguments)
     do {
-      return try IntentEngine.load(catalogPath: path, options: engineOptions(arguments)) { console.err($0 + "\n") }
+      return try IntentEngine.load(catalogPath: path, options: options) { console.err($0 + "\n") }
     } catch {
       if case .invalidCatalog(let diagnostics) = error {
         DiagnosticPrinter.print(diagnostics.errors, console: console)
@@ -149,6 +170,7 @@ enum RankingJSON {
             "quality": .number(RankCommand.rounded(candidate.templateScore)),
             "weighted": .number(RankCommand.rounded(candidate.templateScore * engine.ranker.configuration.templateWeight)),
           ]
+          c["coverage"] = .number(RankCommand.rounded(candidate.coverage))
           c["matchedTerms"] = .array(
             candidate.matchedTerms.map { term in
               term.queryTerm == term.indexTerm ? .string(term.queryTerm) : .string("\(term.queryTerm)→\(term.indexTerm)")
