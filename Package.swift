@@ -93,6 +93,13 @@ let package = Package(
       dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
+      name: "IntentBridgeRankingTests",
+      dependencies: [
+        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
+        "IntentBridgeEngine", "IntentBridgeTestSupport",
+      ],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "IntentBridgeCLITests",
       dependencies: [
         "IntentBridgeCLI", "IntentBridgeImport", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",

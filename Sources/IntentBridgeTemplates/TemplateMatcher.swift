@@ -23,7 +23,9 @@ public struct TemplateMatcher: Sendable {
     public var stopDeletion: Float = 0.3
     public var typo: Float = 0.35
     public var missingSlot: Float = 1.0
-    public var freeTextBase: Float = 0.3
+    /// Free text: the first token is free, each further one costs `freeTextPerToken`, so an
+    /// exact expansion scores 1 while a slot that swallows a whole sentence does not.
+    public var freeTextBase: Float = 0
     public var freeTextPerToken: Float = 0.4
     public var maximumFreeTextTokens = 8
     public init() {}
@@ -278,7 +280,7 @@ private struct Evaluation {
         for i in 0..<n where arena[input + i].isFinite {
           var j = i + 1
           while j <= min(n, i + costs.maximumFreeTextTokens) {
-            let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i)
+            let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
             if c < arena[output + j] { arena[output + j] = c }
             j += 1
           }

@@ -1,0 +1,87 @@
+import Foundation
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import Testing
+
+@Suite struct RankCommandTests {
+  let notes = Repository.path("Examples/notes/notes.en.json")
+
+  @Test func ranksOneRequest() throws {
+    let run = CapturedRun(["rank", notes, "delete the groceries note", "--json", "--explain", "--top", "3"])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["intent"] == "DeleteNoteIntent")
+    #expect(value["candidates"]?.arrayValue?.count == 3)
+    let first = value["candidates"]?[0]
+    #expect(first?["keyword"]?["bm25"]?.doubleValue != nil)
+    #expect(first?["embedding"]?["cosine"]?.doubleValue != nil)
+    #expect(first?["template"]?["quality"]?.doubleValue != nil)
+    #expect(first?["matchedTerms"]?.arrayValue?.isEmpty == false)
+  }
+
+  @Test func batchModeWritesOneLinePerRow() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rank-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let requests = directory.appendingPathComponent("requests.jsonl")
+    try Data(
+      """
+      {"id": "a", "query": "add a note called milk"}
+      {"id": "b", "query": "who won the world cup in 2018", "lang": "en"}
+
+      {"query": "export my notes as pdf"}
+      """.utf8
+    ).write(to: requests)
+    let run = CapturedRun(["rank", notes, "--requests", requests.path])
+    #expect(run.status == 0, "\(run.err)")
+    let lines = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+    #expect(lines.count == 3)
+    #expect(lines[0].objectValue?.keys == ["id", "intent", "confidence", "alternatives", "latency_ms"])
+    #expect(lines[0]["id"] == "a")
+    #expect(lines[0]["intent"] == "AddNoteIntent")
+    #expect(lines[1]["intent"] == .null, "off-domain request gets no match")
+    #expect(lines[2]["id"] == .null)
+    #expect(lines[2]["intent"] == "ExportNotesIntent")
+  }
+
+  @Test func badRowsAreReportedWithTheirLine() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rank-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let requests = directory.appendingPathComponent("bad.jsonl")
+    try Data("{\"query\": \"add a note\"}\n{\"text\": \"no query\"}\nnot json\n".utf8).write(to: requests)
+    let run = CapturedRun(["rank", notes, "--requests", requests.path, "--no-embeddings"])
+    #expect(run.status == 65)
+    #expect(run.err.contains("bad.jsonl:2:"))
+    #expect(run.err.contains("bad.jsonl:3:"))
+    #expect(run.out.split(separator: "\n").count == 1, "the good row is still ranked")
+  }
+
+  @Test func usageErrors() {
+    #expect(CapturedRun(["rank", notes]).status == 64)
+    #expect(CapturedRun(["rank", notes, "x", "--top", "0"]).status == 64)
+    #expect(CapturedRun(["rank", notes, "x", "--set", "speed=3"]).err.contains("unknown setting 'speed'"))
+  }
+
+  @Test func noRebuildRefusesAStaleVectorFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rank-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("notes.json")
+    try FileManager.default.copyItem(atPath: notes, toPath: catalog.path)
+    let index = CapturedRun(["index", catalog.path])
+    #expect(index.status == 0, "\(index.err)")
+    #expect(index.out.contains("vectors"))
+    #expect(CapturedRun(["rank", catalog.path, "add a note", "--no-rebuild"]).status == 0)
+    // Change the catalog: the vector file is now stale.
+    var text = try String(contentsOf: catalog, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"Add Note\"", with: "\"Add a Note\"")
+    try Data(text.utf8).write(to: catalog)
+    let refused = CapturedRun(["rank", catalog.path, "add a note", "--no-rebuild"])
+    #expect(refused.status != 0)
+    #expect(refused.err.contains("stale"), "\(refused.err)")
+    let rebuilt = CapturedRun(["rank", catalog.path, "add a note"])
+    #expect(rebuilt.status == 0)
+    #expect(rebuilt.err.contains("stale") && rebuilt.err.contains("rebuilt"), "\(rebuilt.err)")
+  }
+}

@@ -1,0 +1,94 @@
+import IntentBridgeCatalog
+import IntentBridgeIndex
+import Testing
+
+/// Every way a vector file can be unusable is detected and named (issue acceptance 4).
+@Suite struct VectorFileTests {
+  static let file = VectorFile(
+    model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en",
+    entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
+    vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
+
+  @Test func roundTrips() throws {
+    let decoded = try VectorFile.decode(Self.file.encoded())
+    #expect(decoded == Self.file)
+    try decoded.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en")
+  }
+
+  static func problem(_ body: () throws(VectorFile.Problem) -> Void) -> VectorFile.Problem? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func detectsAStaleCatalog() {
+    let problem = Self.problem { () throws(VectorFile.Problem) in
+      try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-2", language: "en")
+    }
+    #expect(problem == .staleCatalog)
+    #expect(problem?.description.contains("stale") == true)
+  }
+
+  @Test func detectsAnotherModel() {
+    let problem = Self.problem { () throws(VectorFile.Problem) in
+      try Self.file.check(model: "model-b", dimensions: 4, catalogHash: "hash-1", language: "en")
+    }
+    #expect(problem == .otherModel(expected: "model-b", found: "model-a"))
+    let dimensions = Self.problem { () throws(VectorFile.Problem) in
+      try Self.file.check(model: "model-a", dimensions: 8, catalogHash: "hash-1", language: "en")
+    }
+    #expect(dimensions == .otherDimensions(expected: 8, found: 4))
+    let language = Self.problem { () throws(VectorFile.Problem) in
+      try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "fi")
+    }
+    #expect(language == .otherLanguage(expected: "fi", found: "en"))
+  }
+
+  @Test(arguments: [1, 13, 40, 100])
+  func detectsTruncation(_ removed: Int) {
+    let bytes = Self.file.encoded()
+    let problem = Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(Array(bytes.dropLast(removed))) }
+    guard case .truncated? = problem else {
+      Issue.record("expected truncated, got \(String(describing: problem))")
+      return
+    }
+  }
+
+  @Test func detectsFlippedBytesAnywhere() {
+    let bytes = Self.file.encoded()
+    for offset in stride(from: 12, to: bytes.count, by: 7) {
+      var corrupted = bytes
+      corrupted[offset] ^= 0x5A
+      let problem = Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(corrupted) }
+      #expect(problem != nil, "flipping byte \(offset) went unnoticed")
+    }
+  }
+
+  @Test func detectsAWrongVersionAndMagic() {
+    var bytes = Self.file.encoded()
+    bytes[4] = 2
+    #expect(Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(bytes) } == .unsupportedVersion(2))
+    var notOurs = Self.file.encoded()
+    notOurs[0] = UInt8(ascii: "X")
+    #expect(Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(notOurs) } == .notAVectorFile)
+  }
+
+  @Test func catalogHashIgnoresFormattingButNotContent() {
+    let a = CatalogLoader.load(bytes: Array(#"{"formatVersion": 1, "intents": [{"id": "A", "title": "A"}]}"#.utf8)).catalog
+    let b = CatalogLoader.load(bytes: Array("{\n  \"formatVersion\": 1,\n  \"intents\": [ {\"id\": \"A\", \"title\": \"A\"} ]\n}".utf8)).catalog
+    let c = CatalogLoader.load(bytes: Array(#"{"formatVersion": 1, "intents": [{"id": "A", "title": "B"}]}"#.utf8)).catalog
+    #expect(a?.contentHash == b?.contentHash)
+    #expect(a?.contentHash != c?.contentHash)
+    #expect(a?.contentHash.count == 64)
+  }
+
+  @Test func sha256MatchesKnownVectors() {
+    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(
+      SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+  }
+}
