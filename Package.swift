@@ -47,7 +47,10 @@ let package = Package(
     // Facade: catalog + model + vector file → ranking (later filling); used by CLI and server.
     .target(
       name: "IntentBridgeEngine",
-      dependencies: ["IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeEmbedding", "IntentBridgeJSON"],
+      dependencies: [
+        "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates", "IntentBridgeEmbedding",
+        "IntentBridgeJSON",
+      ],
       swiftSettings: strictSettings),
     // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
     .target(

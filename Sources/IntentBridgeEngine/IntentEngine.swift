@@ -3,6 +3,7 @@ import IntentBridgeCatalog
 import IntentBridgeEmbedding
 import IntentBridgeIndex
 import IntentBridgeRanking
+import IntentBridgeTemplates
 
 /// The library's front door: a catalog with its embedding model and vector file, ready to
 /// rank requests. The CLI and the MCP server are thin layers over it.
@@ -83,7 +84,7 @@ public struct IntentEngine: Sendable {
     let problem: VectorFile.Problem
     do {
       let file = try VectorFile.read(path: path)
-      try file.check(model: embedder.identity, dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language)
+      try file.check(model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language)
       return file
     } catch {
       problem = error
@@ -104,10 +105,14 @@ public struct IntentEngine: Sendable {
   }
 
   public static func buildVectors(catalog: Catalog, language: String, embedder: any TextEmbedder) -> VectorFile {
-    let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language) }
+    let analyzer = Ranker.analyzer(catalog: catalog, language: language)
+    let templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
+    let documents = catalog.intents.enumerated().map {
+      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, delexicalize: templates.delexicalize)
+    }
     // The static model does not throw; an endpoint embedder's failure leaves no vectors.
     return (try? VectorFileBuilder.build(documents: documents, catalog: catalog, language: language, embedder: embedder))
-      ?? VectorFile(model: embedder.identity, dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: [], vectors: [])
+      ?? VectorFile(model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: [], vectors: [])
   }
 
   public func rank(_ request: String, top: Int = 5) -> Ranking {

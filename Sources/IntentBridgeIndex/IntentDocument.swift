@@ -39,7 +39,12 @@ public struct IntentDocument: Sendable {
   public var embeddingTexts: [(kind: String, text: String)]
 
   /// Builds the document of `intent` for `language`.
-  public init(intent: Intent, index: Int, catalog: Catalog, language: String?) {
+  ///
+  /// With `delexicalize` (see `IntentTemplates.delexicalize`), phrase samples are embedded
+  /// with value words replaced by their type ("turn on the lights in the kitchen" →
+  /// "… in the Area"), slots filled with the type's name, so that requests match intents by
+  /// what they ask, not by which room or device they name.
+  public init(intent: Intent, index: Int, catalog: Catalog, language: String?, delexicalize: ((String) -> String)? = nil) {
     intentIndex = index
     intentID = intent.id
     var fields = [[String]](repeating: [], count: Field.allCases.count)
@@ -68,13 +73,21 @@ public struct IntentDocument: Sendable {
           if let t = c.title?.resolved(for: language) { values.append(t) }
           values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
         }
-        if let first = catalog.enumType(id: id)?.cases.first { sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.value }
+        if delexicalize != nil {
+          sampleValue[parameter.name] = catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
+        } else if let first = catalog.enumType(id: id)?.cases.first {
+          sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.value
+        }
       case .entity(let id):
         for instance in catalog.entityType(id: id)?.instances ?? [] {
           if let t = instance.title?.resolved(for: language) { values.append(t) }
           values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
         }
-        if let first = catalog.entityType(id: id)?.instances.first { sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.id }
+        if delexicalize != nil {
+          sampleValue[parameter.name] = catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
+        } else if let first = catalog.entityType(id: id)?.instances.first {
+          sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.id
+        }
       default: break
       }
       for synonym in parameter.valueSynonyms {
@@ -89,7 +102,7 @@ public struct IntentDocument: Sendable {
     let appName = catalog.app.name?.resolved(for: language) ?? ""
     for template in phraseTemplates {
       for sample in template.samples(rules: rules, slotText: { sampleValue[$0] ?? "" }, applicationName: appName, limit: 4) {
-        let text = sample.split(separator: " ").joined(separator: " ")
+        let text = (delexicalize?(sample) ?? sample).split(separator: " ").joined(separator: " ")
         if !text.isEmpty, seen.insert(text).inserted { texts.append(("phrase", text)) }
       }
     }

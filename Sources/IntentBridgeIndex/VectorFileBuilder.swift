@@ -2,6 +2,13 @@ import IntentBridgeCatalog
 
 /// Builds the vector file of a catalog with an embedder.
 public enum VectorFileBuilder {
+  /// Names how the texts of a vector file are chosen; part of the model identity stored in
+  /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases.
+  public static let recipe = "r2"
+
+  /// The `model` a vector file built with `embedder` records.
+  public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
+
   /// Embeds every intent document's texts. - Complexity: one embedding per text.
   public static func build(documents: [IntentDocument], catalog: Catalog, language: String, embedder: any TextEmbedder) throws -> VectorFile {
     var entries: [VectorFile.Entry] = []
@@ -21,6 +28,6 @@ public enum VectorFileBuilder {
       for vector in try embedder.embed(slice) { vectors += vector }
       start += batch
     }
-    return VectorFile(model: embedder.identity, dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: entries, vectors: vectors)
+    return VectorFile(model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: entries, vectors: vectors)
   }
 }

@@ -39,9 +39,7 @@ public struct Ranker: Sendable {
     let rules: (String) -> PhraseTemplate? = { name in
       catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
-    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 32) }
-    let analyzer = TextAnalyzer(language: language, skipWords: skipWords)
+    let analyzer = Self.analyzer(catalog: catalog, language: language)
     keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration.keyword)
     templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
     self.embedder = embedder
@@ -59,6 +57,16 @@ public struct Ranker: Sendable {
     }
   }
 
+  /// The analyser for a catalog and language: the catalog's skip words (templates expanded).
+  public static func analyzer(catalog: Catalog, language: String) -> TextAnalyzer {
+    let rules: (String) -> PhraseTemplate? = { name in
+      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+    }
+    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 32) }
+    return TextAnalyzer(language: language, skipWords: skipWords)
+  }
+
   /// Ranks every discoverable intent for `request`; returns the best `top`.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
     let terms = keywordIndex.resolve(request)
@@ -66,7 +74,9 @@ public struct Ranker: Sendable {
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
     var queryVector: [Float]?
-    if let vectorIndex, let embedder, let embedded = try? embedder.embed([request]).first, embedded.contains(where: { $0 != 0 }) {
+    if let vectorIndex, let embedder, let embedded = try? embedder.embed([templates.delexicalize(request)]).first,
+      embedded.contains(where: { $0 != 0 })
+    {
       queryVector = embedded
       vector = vectorIndex.scores(embedded)
     }

@@ -29,7 +29,7 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var templateWeight: Double = 1.0
   /// The template quality is raised to this power before weighting, so that an exact
   /// match (1.0) can be made to stand out from a near one (0.9).
-  public var templatePower: Double = 1.0
+  public var templatePower: Double = 4.0
   /// Templates are matched for this many intents, the best by keyword + embedding score…
   public var templateCandidates: Int = 6
   /// …plus this many, the best by an optimistic bound of their template match.

@@ -119,6 +119,43 @@ public struct IntentTemplates: Sendable {
 
   public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
 
+  /// The text with every span that names an enum case or entity instance replaced by the
+  /// type's title ("turn on the kitchen lights" → "turn on the Area lights"): longest spans
+  /// first, exact matches only, the rest of the text untouched.
+  /// - Complexity: O(n × lexicon candidates).
+  public func delexicalize(_ text: String) -> String {
+    let input = MatchInput(text, analyzer: analyzer)
+    guard input.count > 0 else { return text }
+    var spans: [(start: Int, end: Int, label: String)] = []
+    for lexicon in matcher.lexicons where !lexicon.label.isEmpty {
+      for span in lexicon.spans(in: input) where span.cost == 0 {
+        spans.append((span.start, span.end, lexicon.label))
+      }
+    }
+    guard !spans.isEmpty else { return text }
+    spans.sort { ($0.end - $0.start, -$0.start) > ($1.end - $1.start, -$1.start) }
+    var taken = [Bool](repeating: false, count: input.count)
+    var chosen: [(start: Int, end: Int, label: String)] = []
+    for span in spans where !(span.start..<span.end).contains(where: { taken[$0] }) {
+      for k in span.start..<span.end { taken[k] = true }
+      chosen.append(span)
+    }
+    chosen.sort { $0.start < $1.start }
+    let scalars = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var cursor = 0
+    for span in chosen {
+      let from = input.tokens[span.start].range.lowerBound
+      let to = input.tokens[span.end - 1].range.upperBound
+      guard from >= cursor, to <= scalars.count else { continue }
+      out.append(contentsOf: scalars[cursor..<from])
+      out.append(contentsOf: span.label.unicodeScalars)
+      cursor = to
+    }
+    out.append(contentsOf: scalars[cursor...])
+    return String(out)
+  }
+
   /// Best template quality per intent (0 for intents without templates).
   ///
   /// Exact DP matching runs for the intents in `candidates` plus the `extra` intents whose

@@ -22,6 +22,8 @@ public struct ValueLexicon: Sendable {
   }
 
   public private(set) var values: [Value] = []
+  /// What the values are, for delexicalisation: the enum's or entity type's title.
+  public var label: String = ""
   private var byFirstTerm: [String: [Int]] = [:]
   private let fuzzy: FuzzyVocabulary
 
@@ -51,8 +53,10 @@ public struct ValueLexicon: Sendable {
     func expand(_ synonyms: [String]) -> [String] {
       synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 16) }
     }
+    var label = ""
     switch type {
     case .enumeration(let id):
+      label = catalog.enumType(id: id)?.title?.resolved(for: language) ?? id
       for c in catalog.enumType(id: id)?.cases ?? [] {
         var texts = [c.value]
         if let title = c.title?.resolved(for: language) { texts.append(title) }
@@ -60,6 +64,7 @@ public struct ValueLexicon: Sendable {
         entries.append((c.value, texts))
       }
     case .entity(let id):
+      label = catalog.entityType(id: id)?.title?.resolved(for: language) ?? id
       for instance in catalog.entityType(id: id)?.instances ?? [] {
         var texts: [String] = []
         if let title = instance.title?.resolved(for: language) { texts.append(title) }
@@ -70,6 +75,7 @@ public struct ValueLexicon: Sendable {
     default: break
     }
     self.init(entries: entries, analyzer: analyzer)
+    self.label = label
   }
 
   public var isEmpty: Bool { values.isEmpty }
