@@ -94,7 +94,8 @@ let selected = CommandLine.arguments.dropFirst().first ?? "catalog"
 switch selected {
 case "catalog": benchmarkCatalog()
 case "embedding": benchmarkEmbedding()
+case "rank": benchmarkRank()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog\n".utf8))
+  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank\n".utf8))
   exit(64)
 }
