@@ -93,7 +93,8 @@ public struct Ranker: Sendable {
     var template = [Float](repeating: 0, count: catalog.intents.count)
     if !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
-      template = templates.scores(request, candidates: candidates, extra: configuration.templateBoundCandidates)
+      template = templates.scores(
+        request, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
       for k in scored.indices {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }

@@ -34,6 +34,11 @@ public struct CompiledTemplate: Sendable {
   public var lexicons: [Int]
   public var hasNumberSlot: Bool
   public var hasFreeText: Bool
+  /// Words every expansion of the template contains (sorted): each one the request lacks
+  /// costs at least a deletion.
+  public var requiredWords: [Int32]
+  /// The tree flattened into arrays, which the matcher walks without reference counting.
+  let flat: FlatProgram
 
   public init(root: Node, source: String) {
     self.root = root
@@ -63,6 +68,19 @@ public struct CompiledTemplate: Sendable {
     self.lexicons = lexicons.sorted()
     hasNumberSlot = number
     hasFreeText = free
+    flat = FlatProgram(root)
+    func required(_ node: Node) -> Set<Int32> {
+      switch node {
+      case .term(let id): return [id]
+      case .slot: return []
+      case .sequence(let nodes): return nodes.reduce(into: Set<Int32>()) { $0.formUnion(required($1)) }
+      case .alternatives(let nodes):
+        guard let first = nodes.first else { return [] }
+        return nodes.dropFirst().reduce(required(first)) { $0.intersection(required($1)) }
+      case .optional: return []
+      }
+    }
+    requiredWords = required(root).sorted()
   }
 
   static func minimumTerms(_ node: Node) -> Int {
@@ -220,4 +238,59 @@ public struct TemplateCompiler {
   }
 
 
+}
+
+/// A template tree as flat arrays: node *i* has a kind, a value (word id, lexicon) and a
+/// range of `children`.
+struct FlatProgram: Sendable {
+  enum Kind: UInt8, Sendable {
+    case term, valueSlot, numberSlot, freeTextSlot, sequence, alternatives, optional
+  }
+
+  struct Node: Sendable {
+    var kind: Kind
+    /// Word id (term), lexicon index (value slot; number slot or -1).
+    var value: Int32
+    var childStart: Int32
+    var childCount: Int32
+  }
+
+  private(set) var nodes: [Node] = []
+  private(set) var children: [Int32] = []
+  private(set) var root: Int32 = 0
+
+  init(_ tree: CompiledTemplate.Node) {
+    root = add(tree)
+  }
+
+  private mutating func add(_ node: CompiledTemplate.Node) -> Int32 {
+    switch node {
+    case .term(let id):
+      return append(Node(kind: .term, value: id, childStart: 0, childCount: 0), [])
+    case .slot(_, let kind):
+      switch kind {
+      case .value(let l): return append(Node(kind: .valueSlot, value: Int32(l), childStart: 0, childCount: 0), [])
+      case .number(let l): return append(Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0), [])
+      case .freeText: return append(Node(kind: .freeTextSlot, value: 0, childStart: 0, childCount: 0), [])
+      }
+    case .sequence(let nodes):
+      let ids = nodes.map { add($0) }
+      return append(Node(kind: .sequence, value: 0, childStart: 0, childCount: 0), ids)
+    case .alternatives(let nodes):
+      let ids = nodes.map { add($0) }
+      return append(Node(kind: .alternatives, value: 0, childStart: 0, childCount: 0), ids)
+    case .optional(let inner):
+      let id = add(inner)
+      return append(Node(kind: .optional, value: 0, childStart: 0, childCount: 0), [id])
+    }
+  }
+
+  private mutating func append(_ node: Node, _ childIDs: [Int32]) -> Int32 {
+    var node = node
+    node.childStart = Int32(children.count)
+    node.childCount = Int32(childIDs.count)
+    children += childIDs
+    nodes.append(node)
+    return Int32(nodes.count - 1)
+  }
 }

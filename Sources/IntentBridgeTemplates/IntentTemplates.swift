@@ -162,7 +162,7 @@ public struct IntentTemplates: Sendable {
   /// optimistic bound (request tokens no template of theirs can match) is best; the other
   /// intents keep 0. - Complexity: O(templates × n) for the bounds, plus the DP of the
   /// chosen intents.
-  public func scores(_ request: String, candidates: [Int], extra: Int = 6) -> [Float] {
+  public func scores(_ request: String, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
@@ -180,7 +180,7 @@ public struct IntentTemplates: Sendable {
     for entry in optimistic.prefix(extra) { chosen.insert(entry.index) }
     var scores = [Float](repeating: 0, count: templates.count)
     for i in chosen.sorted() where i < templates.count {
-      scores[i] = matcher.bestQuality(templates[i], prepared)
+      scores[i] = matcher.bestQuality(templates[i], prepared, limit: templatesPerIntent)
     }
     return scores
   }

@@ -103,8 +103,12 @@ public struct TemplateMatcher: Sendable {
   /// A lower bound on the template's cost: request tokens it can match no way (no word,
   /// no value span of its lexicons, no number or free-text slot) must be inserted.
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
-    if template.hasFreeText { return 0 }
     var bound: Float = 0
+    // Required words absent from the request must be deleted.
+    for id in template.requiredWords where p.wordMatches[id] == nil {
+      bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+    }
+    if template.hasFreeText { return bound }
     for j in 0..<p.n {
       if template.hasNumberSlot && p.input.isNumber[j] { continue }
       if p.tokenWords[j].contains(where: { id in Self.contains(template.words, id) }) { continue }
@@ -124,28 +128,31 @@ public struct TemplateMatcher: Sendable {
     return lo < sorted.count && sorted[lo] == id
   }
 
-  /// The best quality over `templates` (0 when there are none).
-  public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared) -> Float {
+  /// The best quality over `templates` (0 when there are none). At most `limit` templates
+  /// are aligned: those with the lowest lower bound.
+  public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
     guard !templates.isEmpty else { return 0 }
     let width = p.n + 1
     var bestCost = Float(p.n + 1)  // quality 0
     var arena = [Float](repeating: 0, count: width * 512)
     // Most promising first; stop when even the lower bound cannot beat the best cost.
-    let ordered = templates.map { (lowerBound($0, p), $0) }.sorted { $0.0 < $1.0 }
+    let ordered = templates.map { (lowerBound($0, p), $0) }.sorted { $0.0 < $1.0 }.prefix(limit)
     arena.withUnsafeMutableBufferPointer { buffer in
-      var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, top: 0, bound: bestCost)
       for (bound, template) in ordered {
         if bound >= bestCost { break }
-        state.top = 0
-        state.bound = bestCost
-        let input = state.allocate()
-        for j in 0..<width { buffer[input + j] = .infinity }
-        buffer[input] = 0
-        state.insertionClosure(input)
-        let output = state.allocate()
-        if state.evaluate(template.root, input, output) {
-          let c = buffer[output + p.n]
-          if c < bestCost { bestCost = c }
+        template.flat.nodes.withUnsafeBufferPointer { nodes in
+          template.flat.children.withUnsafeBufferPointer { children in
+            var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, nodes: nodes, children: children, top: 0, bound: bestCost)
+            let input = state.allocate()
+            for j in 0..<width { buffer[input + j] = .infinity }
+            buffer[input] = 0
+            state.insertionClosure(input)
+            let output = state.allocate()
+            if state.evaluate(Int(template.flat.root), input, output) {
+              let c = buffer[output + p.n]
+              if c < bestCost { bestCost = c }
+            }
+          }
         }
         if bestCost <= 0 { break }
       }
@@ -165,6 +172,8 @@ private struct Evaluation {
   let p: Prepared
   let width: Int
   let arena: UnsafeMutableBufferPointer<Float>
+  let nodes: UnsafeBufferPointer<FlatProgram.Node>
+  let children: UnsafeBufferPointer<Int32>
   var top: Int
   var bound: Float
 
@@ -197,16 +206,19 @@ private struct Evaluation {
 
   /// Evaluates `node` from vector `input` into vector `output`. Returns false when the
   /// result cannot beat `bound` (output is then all infinity) or the arena is exhausted.
-  mutating func evaluate(_ node: CompiledTemplate.Node, _ input: Int, _ output: Int) -> Bool {
+  mutating func evaluate(_ index: Int, _ input: Int, _ output: Int) -> Bool {
     guard top + 2 * width <= arena.count else {
       fillInfinity(output)
       return false
     }
     let n = width - 1
     let costs = matcher.costs
-    switch node {
-    case .sequence(let nodes):
-      if nodes.isEmpty {
+    let node = nodes[index]
+    let first = Int(node.childStart)
+    let count = Int(node.childCount)
+    switch node.kind {
+    case .sequence:
+      if count == 0 {
         for j in 0..<width { arena[output + j] = arena[input + j] }
         return true
       }
@@ -214,9 +226,9 @@ private struct Evaluation {
       let a = allocate()
       let b = allocate()
       var current = input
-      for (k, child) in nodes.enumerated() {
-        let target = k == nodes.count - 1 ? output : (current == a ? b : a)
-        if !evaluate(child, current, target) || minimum(target) >= bound {
+      for k in 0..<count {
+        let target = k == count - 1 ? output : (current == a ? b : a)
+        if !evaluate(Int(children[first + k]), current, target) || minimum(target) >= bound {
           fillInfinity(output)
           top = mark
           return false
@@ -225,24 +237,26 @@ private struct Evaluation {
       }
       top = mark
       return true
-    case .alternatives(let nodes):
+    case .alternatives:
       fillInfinity(output)
+      if count == 0 { return true }
       let mark = top
       let scratch = allocate()
       var any = false
-      for child in nodes {
-        if evaluate(child, input, scratch) {
+      for k in 0..<count {
+        if evaluate(Int(children[first + k]), input, scratch) {
           any = true
           for j in 0..<width where arena[scratch + j] < arena[output + j] { arena[output + j] = arena[scratch + j] }
         }
       }
       top = mark
-      return any || nodes.isEmpty
-    case .optional(let inner):
-      _ = evaluate(inner, input, output)
+      return any
+    case .optional:
+      _ = evaluate(Int(children[first]), input, output)
       for j in 0..<width where arena[input + j] < arena[output + j] { arena[output + j] = arena[input + j] }
       return true
-    case .term(let id):
+    case .term:
+      let id = node.value
       let deletion = matcher.vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
       for j in 0..<width { arena[output + j] = arena[input + j] + deletion }
       if let matches = p.wordMatches[id] {
@@ -253,37 +267,33 @@ private struct Evaluation {
       }
       insertionClosure(output)
       return true
-    case .slot(_, let kind):
+    case .valueSlot, .numberSlot:
       for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
-      switch kind {
-      case .value(let lexicon):
+      if node.kind == .numberSlot {
+        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
+          let c = arena[input + j - 1]
+          if c < arena[output + j] { arena[output + j] = c }
+        }
+      }
+      let lexicon = Int(node.value)
+      if lexicon >= 0 {
         for j in stride(from: 1, through: n, by: 1) {
           for span in p.spansByEnd[lexicon][j] {
             let c = arena[input + span.start] + span.cost
             if c < arena[output + j] { arena[output + j] = c }
           }
         }
-      case .number(let lexicon):
-        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
-          let c = arena[input + j - 1]
+      }
+      insertionClosure(output)
+      return true
+    case .freeTextSlot:
+      for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
+      for i in 0..<n where arena[input + i].isFinite {
+        var j = i + 1
+        while j <= min(n, i + costs.maximumFreeTextTokens) {
+          let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
           if c < arena[output + j] { arena[output + j] = c }
-        }
-        if let lexicon {
-          for j in stride(from: 1, through: n, by: 1) {
-            for span in p.spansByEnd[lexicon][j] {
-              let c = arena[input + span.start] + span.cost
-              if c < arena[output + j] { arena[output + j] = c }
-            }
-          }
-        }
-      case .freeText:
-        for i in 0..<n where arena[input + i].isFinite {
-          var j = i + 1
-          while j <= min(n, i + costs.maximumFreeTextTokens) {
-            let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
-            if c < arena[output + j] { arena[output + j] = c }
-            j += 1
-          }
+          j += 1
         }
       }
       insertionClosure(output)

@@ -84,7 +84,7 @@ enum EngineOptions {
     .init(name: "lang", valueName: "tag", help: "Language of the catalog texts to use (BCP 47); default: the catalog's."),
     .init(
       name: "set", valueName: "name=value",
-      help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates.",
+      help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent.",
       repeatable: true),
     .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
   ]
@@ -107,8 +107,10 @@ enum EngineOptions {
       case "template-power": options.ranking.templatePower = value
       case "no-match": options.ranking.noMatchThreshold = value
       case "candidates": options.ranking.templateCandidates = Int(value)
+      case "bound-candidates": options.ranking.templateBoundCandidates = Int(value)
+      case "templates-per-intent": options.ranking.templatesPerIntent = Int(value)
       default:
-        throw UsageError(message: "unknown setting '\(parts[0])' in '--set'; known: keyword, embedding, template, template-power, no-match, candidates", command: nil)
+        throw UsageError(message: "unknown setting '\(parts[0])' in '--set'; known: keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent", command: nil)
       }
     }
     options.language = arguments.option("lang")
