@@ -320,6 +320,22 @@ def write_safetensors(path, table):
         f.write(np.ascontiguousarray(table, dtype=np.int8).tobytes())
 
 
+def write_tokenizer(path, template_dir, pieces, scores):
+    """The template's tokenizer.json with `pieces` as its Unigram vocabulary. Scores come from
+    the template where it has the piece (full double precision, as in the original XLM-R
+    tokenizer), else from E5S1 (stored as float32). Written compactly like tokenizers'
+    `to_str()`, so a full run reproduces the shipped file byte for byte."""
+    template = json.load(open(os.path.join(template_dir, "tokenizer.json"), encoding="utf-8"))
+    precise = {piece: score for piece, score in template["model"]["vocab"]}
+    template["model"]["vocab"] = [[p, precise.get(p, s)] for p, s in zip(pieces, scores)]
+    template["model"]["unk_id"] = pieces.index("<unk>") if "<unk>" in pieces else None
+    template["added_tokens"] = [t for t in template.get("added_tokens", []) if t["content"] in pieces]
+    for token in template["added_tokens"]:
+        token["id"] = pieces.index(token["content"])
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(template, f, ensure_ascii=False, separators=(",", ":"))
+
+
 def compare(table, kept_pieces, reference_dir):
     from_json = json.load(open(os.path.join(reference_dir, "tokenizer.json"), encoding="utf-8"))
     reference_pieces = [p for p, _ in from_json["model"]["vocab"]]
@@ -398,14 +414,8 @@ def main():
 
     os.makedirs(args.out, exist_ok=True)
     write_safetensors(os.path.join(args.out, "model.safetensors"), table)
-    template = json.load(open(os.path.join(args.template, "tokenizer.json"), encoding="utf-8"))
-    template["model"]["vocab"] = [[model.pieces[i], float(model.scores[i])] for i in keep]
-    template["model"]["unk_id"] = kept_pieces.index("<unk>") if "<unk>" in kept_pieces else None
-    template["added_tokens"] = [t for t in template.get("added_tokens", []) if t["content"] in kept_pieces]
-    for token in template["added_tokens"]:
-        token["id"] = kept_pieces.index(token["content"])
-    with open(os.path.join(args.out, "tokenizer.json"), "w", encoding="utf-8") as f:
-        json.dump(template, f, ensure_ascii=False)
+    write_tokenizer(os.path.join(args.out, "tokenizer.json"), args.template, kept_pieces,
+                    [float(model.scores[i]) for i in keep])
     with open(os.path.join(args.out, "normalizer_table.json"), "w", encoding="utf-8") as f:
         json.dump(model.normalization, f, ensure_ascii=False)
     config = {

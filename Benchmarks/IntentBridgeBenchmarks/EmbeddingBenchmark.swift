@@ -170,19 +170,18 @@ func benchmarkEmbedding() {
   var batchTime = 0.0
   batchTime = time { checksum += model.embed(requests).count > 0 ? 1 : 0 } * 1000 / Double(requests.count)
 
-  let median = percentile(embed, 0.5), baseMedian = percentile(baseline, 0.5)
+  let embedMedian = percentile(embed, 0.5), baseMedian = percentile(baseline, 0.5)
   print("embedding benchmark: \(model.identity), \(model.dimensions) dimensions (release build)")
   print("  \(requests.count) Home Assistant requests (Examples/home-assistant/*.dev.jsonl), median \(percentile(words.map(Double.init), 0.5)) words")
-  print(String(format: "  model load (config + tokenizer.json + safetensors)  %8.1f ms   (median of 3)", median3(loadTimes)))
+  print(String(format: "  model load (config + tokenizer.json + safetensors)  %8.1f ms   (median of 3)", median(loadTimes)))
   print(String(format: "    tokenizer.json %.1f ms (of which JSON parse %.1f ms), model.safetensors read + copy %.1f ms",
-               median3(tokenizerTimes), median3(parseTimes), median3(weightTimes)))
+               median(tokenizerTimes), median(parseTimes), median(weightTimes)))
   print(String(format: "  embed, µs per request: median %6.2f  p90 %6.2f  p99 %6.2f   (target ≤ 20 µs: %@)",
-               median, percentile(embed, 0.9), percentile(embed, 0.99), median <= 20 ? "met" : "NOT met"))
+               embedMedian, percentile(embed, 0.9), percentile(embed, 0.99), embedMedian <= 20 ? "met" : "NOT met"))
   print(String(format: "    of which tokenIDs: median %6.2f µs", percentile(tokenize, 0.5)))
   print(String(format: "  batch embed(_: [String]) of all requests: %6.2f µs per request", batchTime))
   print(String(format: "  baseline: String-keyed Viterbi + same pooling: median %6.2f µs  p90 %6.2f µs", baseMedian, percentile(baseline, 0.9)))
   print(String(format: "  ratio: baseline / ours = %.1fx   (baseline ids equal ours on %d of %d requests; checksum %.3f)",
-               baseMedian / median, sameIDs, requests.count, checksum))
+               baseMedian / embedMedian, sameIDs, requests.count, checksum))
 }
 
-private func median3(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

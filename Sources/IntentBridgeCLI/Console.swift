@@ -14,7 +14,7 @@ public struct Console: Sendable {
 }
 
 /// Process exit codes (sysexits.h where it has one).
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, Error {
   case success = 0
   /// A runtime failure that is not the input's fault (I/O, internal).
   case failure = 1

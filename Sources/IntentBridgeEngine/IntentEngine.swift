@@ -17,6 +17,8 @@ public struct IntentEngine: Sendable {
       case none
       /// The in-process static model in this folder (nil = the default model, see `ModelLocator`).
       case staticModel(directory: String?)
+      /// An OpenAI-compatible `/v1/embeddings` endpoint.
+      case endpoint(EndpointEmbedder.Configuration)
     }
 
     public var language: String?
@@ -35,6 +37,7 @@ public struct IntentEngine: Sendable {
     case invalidCatalog([Diagnostic])
     case modelNotFound
     case model(String)
+    case endpoint(EndpointEmbedder.Failure)
     case vectorFile(path: String, problem: VectorFile.Problem)
 
     public var description: String {
@@ -43,6 +46,7 @@ public struct IntentEngine: Sendable {
       case .modelNotFound:
         "the default embedding model was not found; pass --model DIR, set INTENTBRIDGE_MODEL, or use --no-embeddings"
       case .model(let message): message
+      case .endpoint(let failure): "embeddings endpoint: \(failure)"
       case .vectorFile(let path, let problem): "\(path) \(problem) (run 'intentbridge index', or drop --no-rebuild)"
       }
     }
@@ -60,6 +64,16 @@ public struct IntentEngine: Sendable {
     let language = options.language ?? catalog.defaultLanguage
     var embedder: (any TextEmbedder)?
     var vectors: VectorFile?
+    if case .endpoint(let configuration) = options.embedding {
+      let endpoint: EndpointEmbedder
+      do {
+        endpoint = try EndpointEmbedder(configuration: configuration)
+      } catch {
+        throw .endpoint(error)
+      }
+      embedder = endpoint
+      vectors = try loadVectors(catalog: catalog, catalogPath: catalogPath, language: language, embedder: endpoint, options: options, notice: notice)
+    }
     if case .staticModel(let directory) = options.embedding {
       guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
       let model: StaticEmbeddingModel

@@ -6,4 +6,21 @@ public protocol TextEmbedder: Sendable {
   var dimensions: Int { get }
   /// Embeds texts; an all-zero vector means "no signal" (e.g. only unknown tokens).
   func embed(_ texts: [String]) throws -> [[Float]]
+  /// Embeds texts of one kind: asymmetric models (E5: `query:` / `passage:`) treat requests
+  /// and intent texts differently. Defaults to `embed(_:)`.
+  func embed(_ texts: [String], kind: EmbeddingInputKind) throws -> [[Float]]
+}
+
+/// What a text is, for asymmetric embedding models.
+public enum EmbeddingInputKind: String, Sendable {
+  /// A request to route.
+  case query
+  /// Intent text (titles, descriptions, phrases) that requests are compared with.
+  case passage
+}
+
+extension TextEmbedder {
+  public func embed(_ texts: [String], kind: EmbeddingInputKind) throws -> [[Float]] {
+    try embed(texts)
+  }
 }

@@ -25,9 +25,23 @@ public enum VectorFileBuilder {
     var start = 0
     while start < texts.count {
       let slice = Array(texts[start..<min(start + batch, texts.count)])
-      for vector in try embedder.embed(slice) { vectors += vector }
+      for vector in try embedder.embed(slice, kind: .passage) {
+        guard vector.count == embedder.dimensions else { throw VectorFileBuilderError.wrongDimensions(expected: embedder.dimensions, found: vector.count) }
+        vectors += vector
+      }
       start += batch
     }
     return VectorFile(model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: entries, vectors: vectors)
+  }
+}
+
+/// A vector of unexpected length came back from the embedder.
+public enum VectorFileBuilderError: Error, Sendable, CustomStringConvertible {
+  case wrongDimensions(expected: Int, found: Int)
+
+  public var description: String {
+    switch self {
+    case .wrongDimensions(let expected, let found): "the embedder returned a \(found)-dimensional vector, expected \(expected)"
+    }
   }
 }

@@ -51,7 +51,7 @@ public struct Ranker: Sendable {
     let negativeTexts = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
       .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 4) }
     if let embedder, vectors != nil, !negativeTexts.isEmpty {
-      negativeVectors = (try? embedder.embed(negativeTexts)) ?? []
+      negativeVectors = (try? embedder.embed(negativeTexts, kind: .query)) ?? []
     } else {
       negativeVectors = []
     }
@@ -74,11 +74,19 @@ public struct Ranker: Sendable {
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
     var queryVector: [Float]?
-    if let vectorIndex, let embedder, let embedded = try? embedder.embed([templates.delexicalize(request)]).first,
-      embedded.contains(where: { $0 != 0 })
-    {
-      queryVector = embedded
-      vector = vectorIndex.scores(embedded)
+    var embeddingProblem: String?
+    if let vectorIndex, let embedder {
+      do {
+        if let embedded = try embedder.embed([templates.delexicalize(request)], kind: .query).first,
+          embedded.contains(where: { $0 != 0 })
+        {
+          queryVector = embedded
+          vector = vectorIndex.scores(embedded)
+        }
+      } catch {
+        // An endpoint that fails leaves keyword and template evidence; the ranking says so.
+        embeddingProblem = "embedding unavailable (\(error)); ranked by keywords and templates only"
+      }
     }
     var scored: [(index: Int, score: Double)] = []
     scored.reserveCapacity(catalog.intents.count)
@@ -117,6 +125,7 @@ public struct Ranker: Sendable {
           vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched))
     }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
+    ranking.embeddingProblem = embeddingProblem
     if let best = candidates.first {
       if best.confidence < configuration.noMatchThreshold {
         ranking.isNoMatch = true

@@ -30,6 +30,8 @@ public struct Ranking: Sendable {
   public var isNoMatch: Bool
   /// Why there is no match, for explanations.
   public var noMatchReason: String?
+  /// Set when the request could not be embedded (e.g. an endpoint failed).
+  public var embeddingProblem: String?
 
   /// The chosen intent, nil for no match.
   public var best: RankedIntent? { isNoMatch ? nil : candidates.first }

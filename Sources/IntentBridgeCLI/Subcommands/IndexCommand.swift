@@ -12,7 +12,11 @@ enum IndexCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let path = arguments.positionals[0]
-    guard let engine = try EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
+    let engine: IntentEngine
+    switch try EngineOptions.loadEngine(arguments, console: console, command: spec.name) {
+    case .success(let loaded): engine = loaded
+    case .failure(let code): return code
+    }
     let vectorPath = VectorFile.path(forCatalog: path, language: engine.language)
     // Loading already checked the file and rebuilt it when needed; report what is there now.
     if let file = try? VectorFile.read(path: vectorPath) {

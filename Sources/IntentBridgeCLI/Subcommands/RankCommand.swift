@@ -1,5 +1,5 @@
 import Dispatch
-import FoundationEssentials
+import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
@@ -30,9 +30,14 @@ enum RankCommand: Subcommand {
     guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
       throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
     }
-    guard let engine = try EngineOptions.loadEngine(arguments, console: console, command: spec.name) else { return .dataError }
+    let engine: IntentEngine
+    switch try EngineOptions.loadEngine(arguments, console: console, command: spec.name) {
+    case .success(let loaded): engine = loaded
+    case .failure(let code): return code
+    }
     if let requestsFile { return runBatch(engine: engine, file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) }
     let ranking = engine.rank(arguments.positionals[1], top: top)
+    if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {
       console.out(RankingJSON.object(ranking, explain: arguments.flag("explain"), engine: engine).prettyText)
     } else {
@@ -87,6 +92,10 @@ enum EngineOptions {
       help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent.",
       repeatable: true),
     .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
+    .init(name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model."),
+    .init(name: "embeddings-model", valueName: "name", help: "Model name sent to the endpoint (default: default)."),
+    .init(name: "embeddings-key-env", valueName: "var", help: "Environment variable holding the endpoint's API key."),
+    .init(name: "embeddings-timeout", valueName: "seconds", help: "Endpoint timeout per request (default 30)."),
   ]
   static let flags: [CommandSpec.Flag] = [
     .init(name: "no-embeddings", help: "Keyword scoring only (no model, no vector file)."),
@@ -115,22 +124,45 @@ enum EngineOptions {
     }
     options.language = arguments.option("lang")
     options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
+    if let address = arguments.option("embeddings-url") {
+      guard let url = URL(string: address), let scheme = url.scheme, scheme == "http" || scheme == "https" else {
+        throw UsageError(message: "the value '\(address)' is invalid for '--embeddings-url'; expected an http(s) URL such as http://127.0.0.1:8080/v1/embeddings", command: nil)
+      }
+      var timeout = 30.0
+      if let text = arguments.option("embeddings-timeout") {
+        guard let value = Double(text), value > 0 else {
+          throw UsageError(message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds > 0", command: nil)
+        }
+        timeout = value
+      }
+      options.embedding = .endpoint(
+        EndpointEmbedder.Configuration(
+          url: url, model: arguments.option("embeddings-model") ?? "default", apiKeyVariable: arguments.option("embeddings-key-env"),
+          timeoutSeconds: timeout))
+    }
     options.rebuildVectors = !arguments.flag("no-rebuild")
     return options
   }
 
-  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> IntentEngine? {
+  /// Loads the engine, or prints why not and says which exit code fits: 65 for an invalid
+  /// catalog or vector file the user must fix, 1 for a model or endpoint that failed.
+  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<IntentEngine, ExitCode> {
     let path = arguments.positionals[0]
     let options = try engineOptions(arguments)
     do {
-      return try IntentEngine.load(catalogPath: path, options: options) { console.err($0 + "\n") }
+      return .success(try IntentEngine.load(catalogPath: path, options: options) { console.err($0 + "\n") })
     } catch {
-      if case .invalidCatalog(let diagnostics) = error {
+      switch error {
+      case .invalidCatalog(let diagnostics):
         DiagnosticPrinter.print(diagnostics.errors, console: console)
-      } else {
+        return .failure(.dataError)
+      case .vectorFile:
         console.err("error: \(error)\n")
+        return .failure(.dataError)
+      case .modelNotFound, .model, .endpoint:
+        console.err("error: \(error)\n")
+        return .failure(.failure)
       }
-      return nil
     }
   }
 

@@ -1,0 +1,174 @@
+/// A typed value found in a request, with where it came from and how sure the extractor is.
+///
+///     let v = NumberExtractor(language: "en").extract("set it to 21.5 degrees")[0]
+///     // kind .temperature, value .number(21.5), span 10..<22, text "21.5 degrees"
+public struct ExtractedValue: Sendable, Hashable {
+  /// What an extracted value stands for.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case number, ordinal, percentage, temperature, duration, date, time, dateTime, boolean, url, email, quotedText
+  }
+
+  /// The payload of an extracted value.
+  public enum Value: Sendable, Hashable {
+    case number(Double)
+    case duration(DurationValue)
+    case date(CivilDate)
+    case time(TimeOfDay)
+    /// A local date-time and its UTC offset in seconds.
+    case dateTime(CivilDate, TimeOfDay, utcOffsetSeconds: Int)
+    case boolean(Bool)
+    case text(String)
+
+    /// The ISO 8601 form for dates (`2026-11-30`), times (`17:00:00`), date-times
+    /// (`2026-11-30T17:00:00+01:00`) and durations (`PT1H20M`); `nil` for other values.
+    public var iso8601: String? {
+      switch self {
+      case .date(let d): return d.iso8601
+      case .time(let t): return t.iso8601
+      case .dateTime(let d, let t, let offset): return d.iso8601 + "T" + t.iso8601 + CivilDate.offsetString(offset)
+      case .duration(let d): return d.iso8601
+      default: return nil
+      }
+    }
+  }
+
+  public var kind: Kind
+  public var value: Value
+  /// Offsets in Unicode scalars of the original request.
+  public var span: Range<Int>
+  /// 0…1: 1 for unambiguous forms, less where a guess was made (locale separator used
+  /// the other way, single-character CJK words, hour without am/pm …).
+  public var confidence: Double
+  /// The source text of `span`.
+  public var text: String
+
+  public init(kind: Kind, value: Value, span: Range<Int>, confidence: Double, text: String) {
+    self.kind = kind
+    self.value = value
+    self.span = span
+    self.confidence = confidence
+    self.text = text
+  }
+}
+
+/// A duration, kept both as total seconds and as the components the request named
+/// (Home Assistant timers take separate `hours`, `minutes` and `seconds` parameters).
+///
+///     // "1 hour and 20 minutes" → hours 1, minutes 20, seconds 0, totalSeconds 4800
+///     // "anderthalb Stunden"    → hours 1, minutes 30, totalSeconds 5400
+public struct DurationValue: Sendable, Hashable {
+  public var hours: Int
+  public var minutes: Int
+  public var seconds: Int
+
+  public init(hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
+    self.hours = hours
+    self.minutes = minutes
+    self.seconds = seconds
+  }
+
+  /// Builds components from a total, normalised (90 s → 1 min 30 s).
+  public init(totalSeconds: Int) {
+    self.init(hours: totalSeconds / 3600, minutes: totalSeconds % 3600 / 60, seconds: totalSeconds % 60)
+  }
+
+  public var totalSeconds: Int { hours * 3600 + minutes * 60 + seconds }
+
+  /// `PT1H20M`, `PT30S`, `PT0S`.
+  public var iso8601: String {
+    if totalSeconds == 0 { return "PT0S" }
+    var s = "PT"
+    if hours != 0 { s += "\(hours)H" }
+    if minutes != 0 { s += "\(minutes)M" }
+    if seconds != 0 { s += "\(seconds)S" }
+    return s
+  }
+}
+
+/// A proleptic Gregorian calendar date, free of Foundation and time-zone databases.
+public struct CivilDate: Sendable, Hashable, Comparable {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
+  ///
+  /// - Complexity: O(1).
+  public var daysSinceEpoch: Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146097 + doe - 719468
+  }
+
+  /// The date `days` days after 1970-01-01.
+  public init(daysSinceEpoch days: Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+  }
+
+  /// ISO weekday: 1 = Monday … 7 = Sunday.
+  public var weekday: Int {
+    let w = (daysSinceEpoch % 7 + 7 + 3) % 7  // 1970-01-01 was a Thursday (3 from Monday)
+    return w + 1
+  }
+
+  public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
+
+  public var isValid: Bool {
+    guard (1...12).contains(month), day >= 1 else { return false }
+    return CivilDate(daysSinceEpoch: daysSinceEpoch) == self
+  }
+
+  public var iso8601: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+
+  public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+
+  static func pad(_ v: Int, _ width: Int) -> String {
+    let s = String(v)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+  }
+
+  /// `+01:00`, `-05:30`, `Z` for zero.
+  static func offsetString(_ seconds: Int) -> String {
+    if seconds == 0 { return "Z" }
+    let sign = seconds < 0 ? "-" : "+"
+    let a = abs(seconds)
+    return sign + pad(a / 3600, 2) + ":" + pad(a % 3600 / 60, 2)
+  }
+}
+
+/// A wall-clock time of day.
+public struct TimeOfDay: Sendable, Hashable {
+  public var hour: Int
+  public var minute: Int
+  public var second: Int
+
+  public init(hour: Int, minute: Int = 0, second: Int = 0) {
+    self.hour = hour
+    self.minute = minute
+    self.second = second
+  }
+
+  public var secondsOfDay: Int { hour * 3600 + minute * 60 + second }
+
+  public var iso8601: String {
+    CivilDate.pad(hour, 2) + ":" + CivilDate.pad(minute, 2) + ":" + CivilDate.pad(second, 2)
+  }
+}

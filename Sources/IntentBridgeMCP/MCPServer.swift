@@ -1,0 +1,338 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeRanking
+import IntentBridgeTools
+import Synchronization
+
+/// The protocol versions the server speaks.
+public enum MCPVersion {
+  /// Handshake era (`initialize`), oldest first.
+  public static let handshake = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+  /// Stateless era (`server/discover`, per-request `_meta`).
+  public static let stateless = ["2026-07-28"]
+  public static var all: [String] { handshake + stateless }
+  public static let latestHandshake = "2025-11-25"
+  /// The only version in which JSON-RPC batches exist.
+  public static let batchVersion = "2025-03-26"
+
+  static let metaVersionKey = "io.modelcontextprotocol/protocolVersion"
+  static let metaCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
+  static let metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
+}
+
+/// How intents are offered as tools.
+public enum MCPToolMode: String, Sendable, CaseIterable {
+  /// One tool per discoverable intent.
+  case full
+  /// Four meta-tools: `search_intents`, `describe_intent`, `resolve_request`, `run_intent`.
+  case compact
+  /// `compact` above `MCPServer.Options.autoCompactThreshold` discoverable intents, else `full`.
+  case auto
+}
+
+/// A transport-independent MCP server: one incoming line in, zero or more outgoing lines out.
+///
+///     let server = MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog))
+///     server.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
+///     // [] — ping before initialize is fine: ["{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"]
+///
+/// Thread-safe: the session state (handshake, cancelled requests) sits behind a `Mutex`, so
+/// requests may be handled concurrently from any thread. The stdio transport lives in the CLI
+/// (`intentbridge serve`).
+public final class MCPServer: Sendable {
+  public struct Options: Sendable {
+    public var mode: MCPToolMode = .auto
+    /// Language of titles and descriptions (nil = the catalog's default).
+    public var language: String?
+    /// Tools per `tools/list` page; nil = everything on one page (many clients ignore cursors).
+    public var pageSize: Int?
+    public var prompts: [MCPPrompt] = []
+    public var serverVersion = "0.1.0"
+    /// Limits for handler processes.
+    public var handlerLimits = HandlerRunner.Limits()
+    public static let autoCompactThreshold = 30
+    public init() {}
+  }
+
+  struct State: Sendable {
+    var negotiatedVersion: String?
+    var initialized = false
+    /// Request ids (compact JSON text) the client cancelled.
+    var cancelled: Set<String> = []
+  }
+
+  public let catalog: Catalog
+  public let ranker: Ranker
+  public let options: Options
+  /// The mode in effect (`auto` resolved).
+  public let mode: MCPToolMode
+  let tools: [ToolDefinition]
+  let toolsByName: [String: Int]
+  /// The `tools/list` entries in order (full mode: one per intent; compact: the meta-tools).
+  let listedTools: [JSONValue]
+  let state = Mutex(State())
+
+  public init(catalog: Catalog, ranker: Ranker, options: Options = Options()) {
+    self.catalog = catalog
+    self.ranker = ranker
+    self.options = options
+    let tools = ToolDefinitionBuilder(catalog: catalog, language: options.language).tools()
+    self.tools = tools
+    var byName: [String: Int] = [:]
+    for (i, tool) in tools.enumerated() where byName[tool.name] == nil { byName[tool.name] = i }
+    self.toolsByName = byName
+    switch options.mode {
+    case .auto: mode = tools.count > Options.autoCompactThreshold ? .compact : .full
+    case let other: mode = other
+    }
+    listedTools = mode == .full ? tools.map(MCPServer.renderTool) : MetaTools.definitions
+  }
+
+  // MARK: - Lines in, lines out
+
+  /// Handles one incoming line (without its newline) and returns the outgoing messages, each
+  /// one compact JSON text without a newline. Notifications and client responses yield none.
+  public func handle(line: [UInt8]) -> [String] {
+    handle(line: line, progress: { _ in })
+  }
+
+  /// As `handle(line:)`; `progress` receives `notifications/progress` lines while a long call runs.
+  public func handle(line: [UInt8], progress: @escaping @Sendable (String) -> Void) -> [String] {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return [] }
+    let message: JSONValue
+    do {
+      message = try JSONParser.parse(bytes: line)
+    } catch {
+      return [JSONRPC.error(id: .null, .parseError(error.message)).compactText]
+    }
+    if case .array(let elements) = message {
+      let version = state.withLock { $0.negotiatedVersion }
+      guard version == MCPVersion.batchVersion else {
+        return [
+          JSONRPC.error(id: .null, .invalidRequest("batches (JSON arrays) are only part of protocol version 2025-03-26; send one message per line"))
+            .compactText
+        ]
+      }
+      guard !elements.isEmpty else { return [JSONRPC.error(id: .null, .invalidRequest("empty batch")).compactText] }
+      let replies = elements.compactMap { handleMessage($0, progress: progress) }
+      return replies.isEmpty ? [] : [JSONValue.array(replies).compactText]
+    }
+    return handleMessage(message, progress: progress).map { [$0.compactText] } ?? []
+  }
+
+  /// The reply to a line longer than the transport's cap (the line itself is dropped).
+  public static func lineTooLongReply(limit: Int) -> String {
+    JSONRPC.error(id: .null, .invalidRequest("message longer than \(limit) bytes; it was dropped")).compactText
+  }
+
+  /// Whether a line should run off the reader thread: tool calls may start processes.
+  public static func isLongRunning(_ line: [UInt8]) -> Bool {
+    let needle = Array("tools/call".utf8)
+    guard line.count >= needle.count else { return false }
+    var i = 0
+    while i + needle.count <= line.count {
+      if line[i] == needle[0], Array(line[i..<(i + needle.count)]) == needle { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// One message (not a batch); nil when no reply is due.
+  func handleMessage(_ message: JSONValue, progress: @escaping @Sendable (String) -> Void) -> JSONValue? {
+    guard case .object(let object) = message else {
+      return JSONRPC.error(id: .null, .invalidRequest("expected a JSON-RPC request object, found \(message.typeName)"))
+    }
+    let rawID = object["id"]
+    let id: JSONValue? = rawID.flatMap { JSONRPC.isValidID($0) ? $0 : nil }
+    if let rawID, id == nil {
+      return JSONRPC.error(id: .null, .invalidRequest("\"id\" must be a string or a number, found \(rawID.typeName)"))
+    }
+    guard object["jsonrpc"] == .string("2.0") else {
+      return JSONRPC.error(id: id ?? .null, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+    }
+    guard let methodValue = object["method"] else {
+      // A response from the client (result or error): nothing to answer.
+      if id != nil, object["result"] != nil || object["error"] != nil { return nil }
+      return JSONRPC.error(id: id ?? .null, .invalidRequest("missing \"method\""))
+    }
+    guard case .string(let method) = methodValue else {
+      return JSONRPC.error(id: id ?? .null, .invalidRequest("\"method\" must be a string, found \(methodValue.typeName)"))
+    }
+    var params = JSONObject()
+    if let p = object["params"] {
+      guard case .object(let o) = p else {
+        if id == nil { return nil }
+        return JSONRPC.error(id: id ?? .null, .invalidParams("\"params\" must be an object, found \(p.typeName)"))
+      }
+      params = o
+    }
+    guard let id else {
+      handleNotification(method, params)
+      return nil
+    }
+    let idKey = id.compactText
+    do {
+      let result = try handleRequest(method, params, id: id, progress: progress)
+      let wasCancelled = state.withLock { $0.cancelled.remove(idKey) != nil }
+      return wasCancelled ? nil : JSONRPC.response(id: id, result: result)
+    } catch {
+      let wasCancelled = state.withLock { $0.cancelled.remove(idKey) != nil }
+      return wasCancelled ? nil : JSONRPC.error(id: id, error)
+    }
+  }
+
+  func handleNotification(_ method: String, _ params: JSONObject) {
+    switch method {
+    case "notifications/initialized":
+      state.withLock { $0.initialized = true }
+    case "notifications/cancelled":
+      if let requestID = params["requestId"], JSONRPC.isValidID(requestID) {
+        let key = requestID.compactText
+        state.withLock { state in
+          // Bounded: ids of requests that already finished are never removed otherwise.
+          if state.cancelled.count > 10_000 { state.cancelled.removeAll() }
+          state.cancelled.insert(key)
+        }
+      }
+    default: break  // Unknown notifications are ignored (JSON-RPC: never answered).
+    }
+  }
+
+  /// What the request needs to know about its era.
+  struct Context: Sendable {
+    var id: JSONValue
+    var stateless: Bool
+    var clientCapabilities: JSONObject
+    var progressToken: JSONValue?
+  }
+
+  static let stateMethods: Set<String> = [
+    "tools/list", "tools/call", "prompts/list", "prompts/get", "completion/complete", "server/discover",
+  ]
+
+  func handleRequest(
+    _ method: String, _ params: JSONObject, id: JSONValue, progress: @escaping @Sendable (String) -> Void
+  ) throws(RPCError) -> JSONObject {
+    let meta = params["_meta"]?.objectValue
+    let progressToken = meta?["progressToken"]
+    if let versionValue = meta?[MCPVersion.metaVersionKey] {
+      // Stateless era: the request carries everything.
+      guard case .string(let version) = versionValue else {
+        throw .invalidParams("_meta[\"\(MCPVersion.metaVersionKey)\"] must be a string")
+      }
+      guard MCPVersion.stateless.contains(version) else {
+        throw RPCError(
+          code: RPCError.unsupportedVersionCode, message: "Unsupported protocol version \(version)",
+          data: ["supported": .array(MCPVersion.stateless.map(JSONValue.string)), "requested": .string(version)])
+      }
+      guard case .object(let capabilities)? = meta?[MCPVersion.metaCapabilitiesKey] else {
+        throw .invalidParams("_meta[\"\(MCPVersion.metaCapabilitiesKey)\"] (an object) is required with protocol version \(version)")
+      }
+      if ["ping", "initialize", "logging/setLevel"].contains(method) {
+        throw .methodNotFound(method, "not part of protocol version \(version)")
+      }
+      guard Self.stateMethods.contains(method) else { throw .methodNotFound(method) }
+      let context = Context(id: id, stateless: true, clientCapabilities: capabilities, progressToken: progressToken)
+      var result = try dispatch(method, params, context: context, progress: progress)
+      result["resultType"] = "complete"
+      if method.hasSuffix("/list") {
+        result["ttlMs"] = .integer(Self.ttlMilliseconds)
+        result["cacheScope"] = .string(Self.cacheScope)
+      }
+      return result
+    }
+    switch method {
+    case "ping": return JSONObject()
+    case "initialize": return try initialize(params)
+    default: break
+    }
+    guard Self.stateMethods.contains(method) else { throw .methodNotFound(method) }
+    let negotiated = state.withLock { $0.negotiatedVersion }
+    guard negotiated != nil, method != "server/discover" else {
+      throw .invalidParams(
+        "no session: send \"initialize\" first (protocol versions \(MCPVersion.handshake.joined(separator: ", "))), "
+          + "or carry params._meta[\"\(MCPVersion.metaVersionKey)\"] = \"\(MCPVersion.stateless[0])\" and "
+          + "params._meta[\"\(MCPVersion.metaCapabilitiesKey)\"] on every request")
+    }
+    let context = Context(id: id, stateless: false, clientCapabilities: JSONObject(), progressToken: progressToken)
+    return try dispatch(method, params, context: context, progress: progress)
+  }
+
+  static let ttlMilliseconds: Int64 = 300_000
+  static let cacheScope = "public"
+
+  func dispatch(
+    _ method: String, _ params: JSONObject, context: Context, progress: @escaping @Sendable (String) -> Void
+  ) throws(RPCError) -> JSONObject {
+    switch method {
+    case "server/discover": return discover()
+    case "tools/list": return try listTools(params)
+    case "tools/call": return try callTool(params, context: context, progress: progress)
+    case "prompts/list": return listPrompts()
+    case "prompts/get": return try getPrompt(params)
+    case "completion/complete": return try complete(params)
+    default: throw .methodNotFound(method)
+    }
+  }
+
+  // MARK: - Handshake and discovery
+
+  func initialize(_ params: JSONObject) throws(RPCError) -> JSONObject {
+    guard case .string(let requested)? = params["protocolVersion"] else {
+      throw .invalidParams("initialize needs \"protocolVersion\" (a string, e.g. \"\(MCPVersion.latestHandshake)\")")
+    }
+    if let capabilities = params["capabilities"], capabilities.objectValue == nil {
+      throw .invalidParams("\"capabilities\" must be an object")
+    }
+    let version = MCPVersion.handshake.contains(requested) ? requested : MCPVersion.latestHandshake
+    let fresh = state.withLock { state -> Bool in
+      guard state.negotiatedVersion == nil else { return false }
+      state.negotiatedVersion = version
+      return true
+    }
+    guard fresh else { throw .invalidRequest("the session is already initialized; initialize may be sent only once") }
+    var result = JSONObject()
+    result["protocolVersion"] = .string(version)
+    result["capabilities"] = .object(capabilities)
+    result["serverInfo"] = .object(serverInfo)
+    result["instructions"] = .string(instructions)
+    return result
+  }
+
+  func discover() -> JSONObject {
+    var result = JSONObject()
+    result["supportedVersions"] = .array(MCPVersion.all.map(JSONValue.string))
+    result["capabilities"] = .object(capabilities)
+    result["instructions"] = .string(instructions)
+    result["ttlMs"] = .integer(Self.ttlMilliseconds)
+    result["cacheScope"] = .string(Self.cacheScope)
+    result["_meta"] = .object(JSONObject([(MCPVersion.metaServerInfoKey, .object(serverInfo))]))
+    return result
+  }
+
+  var capabilities: JSONObject {
+    var object = JSONObject()
+    object["tools"] = ["listChanged": false]
+    object["prompts"] = ["listChanged": false]
+    object["completions"] = [:]
+    return object
+  }
+
+  var serverInfo: JSONObject {
+    ["name": "intentbridge", "version": .string(options.serverVersion), "title": "IntentBridge"]
+  }
+
+  var instructions: String {
+    let app = catalog.app.name?.resolved(for: options.language) ?? "the app"
+    var text = "Actions (intents) of \(app) as tools. "
+    if mode == .compact {
+      text += "Call search_intents or resolve_request with the user's request to find the intent, describe_intent for its parameters, "
+        + "then run_intent with the arguments. "
+    } else {
+      text += "Pick the tool whose description matches the user's request and fill its arguments from the request. "
+    }
+    text += "When a call returns isError, read the message: it names the argument, the expected form and an example, "
+      + "or the question to ask the user for a missing value."
+    return String(text.prefix(2000))
+  }
+}
