@@ -39,6 +39,9 @@ let package = Package(
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(
       name: "IntentBridgeTemplates", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
+    // Filling: typed extractors (numbers, durations, dates/times, booleans, URLs, emails, quotes).
+    .target(
+      name: "IntentBridgeFilling", dependencies: ["IntentBridgeText"], swiftSettings: strictSettings),
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(
       name: "IntentBridgeRanking",
@@ -59,12 +62,17 @@ let package = Package(
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
       name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
+    .target(
+      name: "IntentBridgeMCP",
+      dependencies: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeEngine", "IntentBridgeRanking"],
+      swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(
       name: "IntentBridgeCLI",
       dependencies: [
         "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeEngine",
-        "IntentBridgeRanking", "IntentBridgeIndex",
+        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeMCP",
       ],
       swiftSettings: strictSettings),
     .executableTarget(
@@ -101,6 +109,14 @@ let package = Package(
         "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
         "IntentBridgeEngine", "IntentBridgeTestSupport",
       ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeMCPTests",
+      dependencies: ["IntentBridgeMCP", "IntentBridgeCatalog", "IntentBridgeRanking", "IntentBridgeJSON", "IntentBridgeTools"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeFillingTests",
+      dependencies: ["IntentBridgeFilling", "IntentBridgeText", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCLITests",

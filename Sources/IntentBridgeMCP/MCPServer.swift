@@ -143,7 +143,8 @@ public final class MCPServer: Sendable {
       return JSONRPC.error(id: .null, .invalidRequest("expected a JSON-RPC request object, found \(message.typeName)"))
     }
     let rawID = object["id"]
-    let id: JSONValue? = rawID.flatMap { JSONRPC.isValidID($0) ? $0 : nil }
+    var id: JSONValue?
+    if let rawID, JSONRPC.isValidID(rawID) { id = rawID }
     if let rawID, id == nil {
       return JSONRPC.error(id: .null, .invalidRequest("\"id\" must be a string or a number, found \(rawID.typeName)"))
     }
@@ -152,7 +153,7 @@ public final class MCPServer: Sendable {
     }
     guard let methodValue = object["method"] else {
       // A response from the client (result or error): nothing to answer.
-      if id != nil, object["result"] != nil || object["error"] != nil { return nil }
+      if id != nil, object["result"] != nil || object["error"] != nil { return .none }
       return JSONRPC.error(id: id ?? .null, .invalidRequest("missing \"method\""))
     }
     guard case .string(let method) = methodValue else {
@@ -161,23 +162,24 @@ public final class MCPServer: Sendable {
     var params = JSONObject()
     if let p = object["params"] {
       guard case .object(let o) = p else {
-        if id == nil { return nil }
+        if id == nil { return .none }
         return JSONRPC.error(id: id ?? .null, .invalidParams("\"params\" must be an object, found \(p.typeName)"))
       }
       params = o
     }
     guard let id else {
       handleNotification(method, params)
-      return nil
+      return .none
     }
     let idKey = id.compactText
     do {
       let result = try handleRequest(method, params, id: id, progress: progress)
-      let wasCancelled = state.withLock { $0.cancelled.remove(idKey) != nil }
-      return wasCancelled ? nil : JSONRPC.response(id: id, result: result)
+      // JSONValue is ExpressibleByNilLiteral: spell out "no reply" so it is never `.null`.
+      if state.withLock({ $0.cancelled.remove(idKey) != nil }) { return Optional<JSONValue>.none }
+      return JSONRPC.response(id: id, result: result)
     } catch {
-      let wasCancelled = state.withLock { $0.cancelled.remove(idKey) != nil }
-      return wasCancelled ? nil : JSONRPC.error(id: id, error)
+      if state.withLock({ $0.cancelled.remove(idKey) != nil }) { return Optional<JSONValue>.none }
+      return JSONRPC.error(id: id, error)
     }
   }
 

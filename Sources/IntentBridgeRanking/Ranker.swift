@@ -144,11 +144,13 @@ public struct Ranker: Sendable {
     return ranking
   }
 
-  /// The request's content terms as the keyword index sees them: skip and stop words left
-  /// out (all non-skip terms when every one is a stop word).
+  /// The request's content terms as the keyword index sees them: skip words, stop words and
+  /// the language's function words left out (all non-skip terms when nothing else is left).
   func analyzedTerms(_ request: String) -> [String] {
-    let tokens = keywordIndex.analyzer.tokens(request).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
-    let content = tokens.filter { !$0.isStopWord }
+    let analyzer = keywordIndex.analyzer
+    let functionWords = analyzer.profile.functionWords
+    let tokens = analyzer.tokens(request).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+    let content = tokens.filter { !$0.isStopWord && !functionWords.contains($0.folded) }
     return (content.isEmpty ? tokens : content).map(\.term)
   }
 

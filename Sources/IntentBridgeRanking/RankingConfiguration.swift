@@ -8,17 +8,18 @@ import IntentBridgeIndex
 ///
 /// Confidence (calibrated, logistic): `σ(bias + cosine·c + template·t + keyword·ln(1+bm25)
 /// + coverage·v)` of the candidate's own signals, where coverage is the share of the
-/// request's content terms found in the intent's fields. The coefficients were fitted on
+/// request's content words (not stop or function words, see `LanguageProfile.functionWords`)
+/// found in the intent's fields. The coefficients were fitted on
 /// the Home Assistant development sets (2,000 perturbed in-domain requests per catalog
 /// variant) together with 150 off-domain requests (`Examples/off-domain`). "No match" when
 /// the best candidate's confidence is below `noMatchThreshold`.
 public struct RankingConfiguration: Sendable, Hashable {
   public struct Calibration: Sendable, Hashable {
-    public var bias: Double = -2.555
-    public var cosine: Double = -0.291
-    public var template: Double = 1.711
-    public var keyword: Double = 0.02
-    public var coverage: Double = 4.999
+    public var bias: Double = -2.64
+    public var cosine: Double = 0.542
+    public var template: Double = 2.007
+    public var keyword: Double = 0.045
+    public var coverage: Double = 3.896
     public init() {}
   }
 

@@ -1,0 +1,65 @@
+import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeMCP
+
+/// `intentbridge serve CATALOG [--mode full|compact|auto] [--prompts DIR] [--lang L]`: an MCP
+/// server on standard input and output (newline-delimited JSON-RPC, both protocol eras).
+enum ServeCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "serve", abstract: "Serve the catalog's intents as MCP tools over stdio.",
+    positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
+    options: EngineOptions.options + [
+      .init(name: "mode", valueName: "mode", help: "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above 30 intents (default).", allowed: MCPToolMode.allCases.map(\.rawValue)),
+      .init(name: "prompts", valueName: "dir", help: "Folder of prompt files (default: Prompts/ of the checkout, if present)."),
+      .init(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page."),
+    ],
+    flags: EngineOptions.flags,
+    discussion: "Standard output carries the protocol only; diagnostics go to standard error. Exits when standard input ends.")
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    var options = MCPServer.Options()
+    options.mode = MCPToolMode(rawValue: arguments.option("mode") ?? "auto") ?? .auto
+    options.language = arguments.option("lang")
+    options.serverVersion = IntentBridgeCommand.version
+    if arguments.option("page-size") != nil {
+      options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
+    }
+    let promptsDirectory = arguments.option("prompts") ?? defaultPromptsDirectory()
+    if let promptsDirectory {
+      do {
+        options.prompts = try MCPPrompt.load(directory: promptsDirectory)
+      } catch {
+        console.err("error: cannot load prompts from \(promptsDirectory): \(error)\n")
+        return .dataError
+      }
+    }
+    let engine: IntentEngine
+    do {
+      engine = try IntentEngine.load(catalogPath: arguments.positionals[0], options: try EngineOptions.engineOptions(arguments)) {
+        console.err($0 + "\n")
+      }
+    } catch let error as UsageError {
+      throw error
+    } catch {
+      if case .invalidCatalog(let diagnostics) = error as? IntentEngine.LoadError {
+        DiagnosticPrinter.print(diagnostics.errors, console: console)
+      } else {
+        console.err("error: \(error)\n")
+      }
+      return .dataError
+    }
+    let server = MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: options)
+    MCPStdioTransport.run(server: server, log: { console.err($0) })
+  }
+
+  /// `Prompts/` of the checkout this binary was built in, when it exists.
+  static func defaultPromptsDirectory() -> String? {
+    var path = #filePath
+    for _ in 0..<4 {
+      guard let slash = path.lastIndex(of: "/") else { return nil }
+      path = String(path[..<slash])
+    }
+    let candidate = path + "/Prompts"
+    return MCPPrompt.hasPrompts(directory: candidate) ? candidate : nil
+  }
+}

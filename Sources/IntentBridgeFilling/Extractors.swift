@@ -1,0 +1,38 @@
+/// All typed extractors for one language and clock, for callers that want every value
+/// of a request at once (parameter filling picks by the parameter's type).
+///
+///     let x = Extractors(context: ExtractionContext(
+///       language: "en", now: CivilDate(year: 2026, month: 11, day: 29), time: TimeOfDay(hour: 10),
+///       utcOffsetSeconds: 3600))
+///     x.extract("remind me tomorrow at 5pm to call mom")
+///     // [dateTime 2026-11-30T17:00:00+01:00 span 10..<25, number 5 span 22..<23 …]
+///
+/// Values of different extractors may overlap (the `5` of `5pm` is also a number); each
+/// extractor's own values never overlap. Results are sorted by span start, then by kind.
+///
+/// - Complexity: O(n) per extractor in the scalars of the request.
+public struct Extractors: Sendable {
+  public let numbers: NumberExtractor
+  public let durations: DurationExtractor
+  public let dates: DateTimeExtractor
+  public let booleans: BooleanExtractor
+  public let urls = URLExtractor()
+  public let emails = EmailExtractor()
+  public let quotes = QuotedTextExtractor()
+
+  public init(context: ExtractionContext) {
+    numbers = NumberExtractor(language: context.language)
+    durations = DurationExtractor(language: context.language)
+    dates = DateTimeExtractor(context: context)
+    booleans = BooleanExtractor(language: context.language)
+  }
+
+  public func extract(_ text: String) -> [ExtractedValue] {
+    var all = numbers.extract(text) + durations.extract(text) + dates.extract(text)
+    all += booleans.extract(text) + urls.extract(text) + emails.extract(text) + quotes.extract(text)
+    let order = Dictionary(uniqueKeysWithValues: ExtractedValue.Kind.allCases.enumerated().map { ($1, $0) })
+    return all.sorted {
+      ($0.span.lowerBound, order[$0.kind]!, $0.span.upperBound) < ($1.span.lowerBound, order[$1.kind]!, $1.span.upperBound)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// Splits a byte stream into lines: `\n` ends a line, a `\r` before it is stripped, lines
+/// longer than `limit` are dropped (reported once as `.tooLong`) and the bytes up to their
+/// newline skipped. Only new bytes are scanned; a partial line is never rescanned.
+///
+///     var framer = LineFramer(limit: 16 << 20)
+///     framer.append(Array("{\"a\":1}\r\n{\"b\"".utf8))   // [.line(#"{"a":1}"#)]
+public struct LineFramer: Sendable {
+  public enum Event: Sendable, Equatable {
+    case line([UInt8])
+    case tooLong
+  }
+
+  public let limit: Int
+  var pending: [UInt8] = []
+  var discarding = false
+
+  public init(limit: Int = 16 << 20) {
+    self.limit = limit
+  }
+
+  public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
+    var events: [Event] = []
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+      if bytes[index] == 0x0A {
+        if discarding {
+          discarding = false
+        } else {
+          pending.append(contentsOf: bytes[start..<index])
+          if pending.count > limit {
+            events.append(.tooLong)
+          } else {
+            if pending.last == 0x0D { pending.removeLast() }
+            events.append(.line(pending))
+          }
+        }
+        pending.removeAll(keepingCapacity: pending.count < 1 << 20)
+        start = bytes.index(after: index)
+      }
+      index = bytes.index(after: index)
+    }
+    if !discarding {
+      pending.append(contentsOf: bytes[start..<bytes.endIndex])
+      if pending.count > limit {
+        // Report now and skip the rest of this line without buffering it.
+        events.append(.tooLong)
+        discarding = true
+        pending = []
+      }
+    }
+    return events
+  }
+
+  /// At end of input: the last line when it had no newline.
+  public mutating func finish() -> [Event] {
+    defer { pending = [] }
+    if discarding || pending.isEmpty { return [] }
+    if pending.last == 0x0D { pending.removeLast() }
+    return [.line(pending)]
+  }
+}

@@ -1,0 +1,185 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeRanking
+import IntentBridgeTools
+
+extension MCPServer {
+  /// The MCP form of a tool definition (`ToolDialect.mcp`), without `outputSchema`: calls
+  /// without a handler return the resolved call (`{intent, arguments}`), not the intent's result,
+  /// and SDK clients reject structured content that does not match a declared output schema.
+  static func renderTool(_ tool: ToolDefinition) -> JSONValue {
+    guard case .object(var object)? = ToolDialect.mcp.render([tool])["tools"]?[0] else { return .null }
+    object["outputSchema"] = nil
+    return .object(object)
+  }
+
+  // MARK: - tools/list
+
+  func listTools(_ params: JSONObject) throws(RPCError) -> JSONObject {
+    var start = 0
+    if let cursor = params["cursor"] {
+      guard case .string(let text) = cursor, let offset = Cursor.decode(text), offset > 0, offset < listedTools.count else {
+        throw .invalidParams("unknown \"cursor\"; pass the nextCursor of the previous tools/list result, or none for the first page")
+      }
+      start = offset
+    }
+    let size = options.pageSize.map { max(1, $0) } ?? listedTools.count
+    let end = min(listedTools.count, start + size)
+    var result = JSONObject()
+    result["tools"] = .array(Array(listedTools[start..<end]))
+    if end < listedTools.count { result["nextCursor"] = .string(Cursor.encode(end)) }
+    return result
+  }
+
+  /// Opaque page cursors: the next offset, encoded so clients do not build their own.
+  enum Cursor {
+    static let prefix = "ib1."
+    static func encode(_ offset: Int) -> String { prefix + String(offset * 7 + 3, radix: 36) }
+    static func decode(_ text: String) -> Int? {
+      guard text.hasPrefix(prefix), text.count < 32, let raw = Int(text.dropFirst(prefix.count), radix: 36), raw >= 3, (raw - 3) % 7 == 0
+      else { return nil }
+      return (raw - 3) / 7
+    }
+  }
+
+  // MARK: - tools/call
+
+  func callTool(
+    _ params: JSONObject, context: Context, progress: @escaping @Sendable (String) -> Void
+  ) throws(RPCError) -> JSONObject {
+    guard case .string(let name)? = params["name"] else {
+      throw .invalidParams("tools/call needs \"name\" (a string: the tool name from tools/list)")
+    }
+    var arguments = JSONValue.object(JSONObject())
+    if let given = params["arguments"], !given.isNull {
+      guard case .object = given else { throw .invalidParams("\"arguments\" must be an object, found \(given.typeName)") }
+      arguments = given
+    }
+    if mode == .compact {
+      return try MetaTools(server: self).call(name, arguments: arguments, context: context, progress: progress)
+    }
+    guard let index = toolsByName[name], let intent = catalog.intent(id: tools[index].intentID) else {
+      throw unknownTool(name)
+    }
+    return callIntent(intent, tool: tools[index], arguments: arguments, context: context, progress: progress)
+  }
+
+  func unknownTool(_ name: String) -> RPCError {
+    let names = mode == .compact ? MetaTools.names : tools.map(\.name)
+    let suggestion = closestName(to: name, in: names)
+    return .invalidParams("unknown tool \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; see tools/list"))
+  }
+
+  /// Validates and runs one intent: missing parameters → the question to ask; invalid arguments →
+  /// field, expected form and example; then the handler, or the resolved call as structured content.
+  func callIntent(
+    _ intent: Intent, tool: ToolDefinition, arguments: JSONValue, context: Context, progress: @escaping @Sendable (String) -> Void
+  ) -> JSONObject {
+    let given = arguments.objectValue ?? JSONObject()
+    let missing = intent.parameters.filter { $0.isRequired && given[$0.name] == nil }
+    if !missing.isEmpty {
+      var lines = ["Missing required argument\(missing.count == 1 ? "" : "s") for \(tool.name):"]
+      for parameter in missing {
+        let question = parameter.requestValueDialog?.resolved(for: options.language) ?? "What is the \(parameter.name)?"
+        lines.append("- \"\(parameter.name)\": ask the user: \(question)")
+      }
+      lines.append("Call \(tool.name) again with the answers as arguments.")
+      return Self.errorResult(lines.joined(separator: "\n"))
+    }
+    let errors = ArgumentValidator(catalog: catalog, language: options.language).validate(arguments, against: tool)
+    if !errors.isEmpty {
+      var lines = ["Invalid arguments for \(tool.name):"]
+      for error in errors {
+        var line = "- " + (error.argument.isEmpty ? "" : "\"\(error.argument)\" (\(error.path)): ") + error.message
+        line += "; expected \(error.expected)"
+        if let example = error.example { line += "; example: \(example.compactText)" }
+        lines.append(line)
+      }
+      return Self.errorResult(lines.joined(separator: "\n"))
+    }
+    var resolved = given
+    for parameter in intent.parameters where resolved[parameter.name] == nil {
+      if let value = parameter.defaultValue { resolved[parameter.name] = value }
+    }
+    if let handler = intent.handler {
+      let outcome = HandlerRunner(limits: options.handlerLimits).run(handler, arguments: .object(resolved))
+      return outcome.toolResult()
+    }
+    var structured = JSONObject()
+    structured["intent"] = .string(intent.id)
+    structured["arguments"] = .object(resolved)
+    var content: [JSONValue] = [["type": "text", "text": .string(JSONValue.object(structured).compactText)]]
+    if let summary = renderedSummary(intent, arguments: resolved) {
+      content.append(["type": "text", "text": .string(summary)])
+    }
+    var result = JSONObject()
+    result["content"] = .array(content)
+    result["structuredContent"] = .object(structured)
+    result["isError"] = false
+    return result
+  }
+
+  /// The intent's parameter summary with the argument values filled in, e.g. `Add "Milk" to Groceries`.
+  func renderedSummary(_ intent: Intent, arguments: JSONObject) -> String? {
+    guard let summary = intent.parameterSummary?.resolved(for: options.language) else { return nil }
+    var text = summary
+    for (name, value) in arguments {
+      let shown = value.stringValue ?? value.compactText
+      text = text.replacingAll("${\(name)}", with: shown)
+    }
+    for parameter in intent.parameters { text = text.replacingAll("${\(parameter.name)}", with: "<\(parameter.name)>") }
+    return text
+  }
+
+  static func errorResult(_ text: String) -> JSONObject {
+    ["content": [["type": "text", "text": .string(text)]], "isError": true]
+  }
+
+  static func successResult(_ structured: JSONObject, text: String? = nil) -> JSONObject {
+    var content: [JSONValue] = [["type": "text", "text": .string(JSONValue.object(structured).compactText)]]
+    if let text { content.append(["type": "text", "text": .string(text)]) }
+    return ["content": .array(content), "structuredContent": .object(structured), "isError": false]
+  }
+
+  /// The closest name by edit distance (at most a third of the name's length), for "did you mean".
+  func closestName(to name: String, in names: [String]) -> String? {
+    let limit = max(2, name.count / 3)
+    var best: (String, Int)?
+    for candidate in names {
+      let d = editDistance(name.lowercased(), candidate.lowercased())
+      if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    }
+    return best?.0
+  }
+
+  func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars.prefix(128)), b = Array(b.unicodeScalars.prefix(128))
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var out = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      out += rest[..<range.lowerBound]
+      out += replacement
+      rest = rest[range.upperBound...]
+    }
+    out += rest
+    return out
+  }
+}

@@ -1,0 +1,187 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeRanking
+import IntentBridgeTools
+
+/// Compact mode: four meta-tools instead of one tool per intent, for large catalogs.
+///
+/// | tool | arguments | structured result |
+/// |---|---|---|
+/// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required}], noMatch}` |
+/// | `describe_intent` | `{intent}` | the intent's MCP tool definition |
+/// | `resolve_request` | `{request, lang?}` | `{intent, confidence, alternatives, arguments, missing, filling}` |
+/// | `run_intent` | `{intent, arguments}` | as a `tools/call` of the intent's own tool in full mode |
+///
+/// `resolve_request` does not fill parameters yet (the filling capability is pending):
+/// `arguments` is `{}` and `missing` lists every required parameter with the question to ask.
+struct MetaTools {
+  let server: MCPServer
+
+  static let names = ["search_intents", "describe_intent", "resolve_request", "run_intent"]
+
+  static let definitions: [JSONValue] = [
+    tool(
+      "search_intents", title: "Search intents",
+      description:
+        "Finds the app's intents (actions) for a natural-language request, best first, with a one-line summary, a confidence from 0 to 1 and the required parameters. Use it to find which intent to run.",
+      properties: [
+        ("query", ["type": "string", "description": "The user's request or keywords, in their words."]),
+        ("limit", ["type": "integer", "description": "How many intents to return (1–50); default 5.", "minimum": 1, "maximum": 50, "default": 5]),
+      ], required: ["query"], readOnly: true),
+    tool(
+      "describe_intent", title: "Describe an intent",
+      description: "Returns the full tool definition of one intent: description, parameters with types, allowed values and defaults.",
+      properties: [("intent", ["type": "string", "description": "The intent id (or its tool name) from search_intents."])],
+      required: ["intent"], readOnly: true),
+    tool(
+      "resolve_request", title: "Resolve a request",
+      description:
+        "Maps a natural-language request to the best intent with a confidence and alternatives, and lists the required parameters still missing with the question to ask the user. Parameter values are not extracted yet: 'arguments' is empty, fill them from the request yourself.",
+      properties: [
+        ("request", ["type": "string", "description": "The user's request, verbatim."]),
+        ("lang", ["type": "string", "description": "BCP 47 language of the request (informational; ranking uses the server's language)."]),
+      ], required: ["request"], readOnly: true),
+    tool(
+      "run_intent", title: "Run an intent",
+      description:
+        "Validates the arguments against the intent's parameters and runs it. Errors name the argument, the expected form and an example, or the question to ask for a missing value.",
+      properties: [
+        ("intent", ["type": "string", "description": "The intent id (or its tool name)."]),
+        ("arguments", ["type": "object", "description": "Argument name → value, as described by describe_intent.", "additionalProperties": true]),
+      ], required: ["intent"], readOnly: false),
+  ]
+
+  static func tool(
+    _ name: String, title: String, description: String, properties: [(String, JSONValue)], required: [String], readOnly: Bool
+  ) -> JSONValue {
+    var schema = JSONObject()
+    schema["type"] = "object"
+    schema["properties"] = .object(JSONObject(properties))
+    schema["required"] = .array(required.map(JSONValue.string))
+    schema["additionalProperties"] = false
+    var object = JSONObject()
+    object["name"] = .string(name)
+    object["title"] = .string(title)
+    object["description"] = .string(description)
+    object["inputSchema"] = .object(schema)
+    object["annotations"] = [
+      "title": .string(title), "readOnlyHint": .bool(readOnly), "destructiveHint": .bool(!readOnly),
+      "idempotentHint": .bool(readOnly), "openWorldHint": .bool(!readOnly),
+    ]
+    return .object(object)
+  }
+
+  func call(
+    _ name: String, arguments: JSONValue, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void
+  ) throws(RPCError) -> JSONObject {
+    guard let index = Self.names.firstIndex(of: name), case .object(let definition) = Self.definitions[index],
+      let schemaObject = definition["inputSchema"]?.objectValue
+    else { throw server.unknownTool(name) }
+    let violations = JSONSchemaValidator.validate(arguments, against: .object(schemaObject))
+    if !violations.isEmpty {
+      let lines = violations.map { "- \($0.instancePath): \($0.message)" }
+      return MCPServer.errorResult("Invalid arguments for \(name):\n" + lines.joined(separator: "\n"))
+    }
+    switch name {
+    case "search_intents": return search(arguments)
+    case "describe_intent": return describe(arguments)
+    case "resolve_request": return resolve(arguments)
+    default: return run(arguments, context: context, progress: progress)
+    }
+  }
+
+  /// An intent by id, or by tool name.
+  func intent(_ reference: String) -> (Intent, ToolDefinition)? {
+    if let intent = server.catalog.intent(id: reference), intent.isDiscoverable,
+      let tool = server.tools.first(where: { $0.intentID == intent.id })
+    {
+      return (intent, tool)
+    }
+    if let index = server.toolsByName[reference], let intent = server.catalog.intent(id: server.tools[index].intentID) {
+      return (intent, server.tools[index])
+    }
+    return nil
+  }
+
+  func unknownIntent(_ reference: String) -> JSONObject {
+    let suggestion = server.closestName(to: reference, in: server.tools.map(\.intentID))
+    return MCPServer.errorResult(
+      "Unknown intent \"\(reference)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "") + " Use search_intents to find intent ids.")
+  }
+
+  func summary(_ intent: Intent) -> String {
+    let language = server.options.language
+    let text = intent.description?.resolved(for: language) ?? intent.title.resolved(for: language)
+    let line = text.split(separator: "\n").first.map(String.init) ?? text
+    return line.count > 200 ? String(line.prefix(199)) + "…" : line
+  }
+
+  func search(_ arguments: JSONValue) -> JSONObject {
+    let query = arguments["query"]?.stringValue ?? ""
+    let limit = Int(arguments["limit"]?.integerValue ?? 5)
+    let ranking = server.ranker.rank(query, top: limit)
+    var results: [JSONValue] = []
+    for candidate in ranking.candidates.prefix(limit) {
+      guard let (intent, tool) = intent(candidate.intentID) else { continue }
+      var row = JSONObject()
+      row["intent"] = .string(intent.id)
+      row["tool"] = .string(tool.name)
+      row["title"] = .string(tool.title)
+      row["summary"] = .string(summary(intent))
+      row["confidence"] = .number(Self.rounded(candidate.confidence))
+      row["required"] = .array(tool.required.map(JSONValue.string))
+      results.append(.object(row))
+    }
+    var structured = JSONObject()
+    structured["results"] = .array(results)
+    structured["noMatch"] = .bool(ranking.isNoMatch)
+    return MCPServer.successResult(structured)
+  }
+
+  func describe(_ arguments: JSONValue) -> JSONObject {
+    let reference = arguments["intent"]?.stringValue ?? ""
+    guard let (_, tool) = intent(reference), case .object(let definition) = MCPServer.renderTool(tool) else {
+      return unknownIntent(reference)
+    }
+    var structured = definition
+    structured["intent"] = .string(tool.intentID)
+    return MCPServer.successResult(structured)
+  }
+
+  func resolve(_ arguments: JSONValue) -> JSONObject {
+    let request = arguments["request"]?.stringValue ?? ""
+    let ranking = server.ranker.rank(request, top: 5)
+    var structured = JSONObject()
+    let best = ranking.best.flatMap { intent($0.intentID) }
+    structured["intent"] = best.map { .string($0.0.id) } ?? .null
+    structured["confidence"] = .number(Self.rounded(ranking.candidates.first?.confidence ?? 0))
+    structured["alternatives"] = .array(
+      ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map {
+        ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))]
+      })
+    // Parameter filling is a separate capability that does not exist yet.
+    structured["arguments"] = [:]
+    var missing: [JSONValue] = []
+    if let (intent, _) = best {
+      for parameter in intent.parameters where parameter.isRequired {
+        var row = JSONObject()
+        row["name"] = .string(parameter.name)
+        row["question"] = .string(parameter.requestValueDialog?.resolved(for: server.options.language) ?? "What is the \(parameter.name)?")
+        missing.append(.object(row))
+      }
+    }
+    structured["missing"] = .array(missing)
+    structured["filling"] = "pending: argument values are not extracted from the request yet; fill them from the request, ask for the missing ones"
+    if ranking.isNoMatch { structured["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
+    return MCPServer.successResult(structured)
+  }
+
+  func run(_ arguments: JSONValue, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void) -> JSONObject {
+    let reference = arguments["intent"]?.stringValue ?? ""
+    guard let (intent, tool) = intent(reference) else { return unknownIntent(reference) }
+    let given = arguments["arguments"] ?? .object(JSONObject())
+    return server.callIntent(intent, tool: tool, arguments: given, context: context, progress: progress)
+  }
+
+  static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import IntentBridgeJSON
+import IntentBridgeMCP
+import Testing
+
+@Suite struct ToolsListTests {
+  @Test func onePageByDefaultInCatalogOrder() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let result = client.request("tools/list").result
+    let names = result?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+    #expect(names == ["add_note_intent", "delete_note_intent", "echo_intent", "sleep_intent", "yes_intent", "fail_intent"])
+    #expect(result?["nextCursor"] == nil)
+    let first = result?["tools"]?[0]
+    #expect(first?["inputSchema"]?["type"] == "object")
+    #expect(first?["annotations"]?["readOnlyHint"] == false)
+  }
+
+  @Test func paginationAdvancesAndCoversAll() {
+    let client = Client(server: Fixture.server(pageSize: 4, extraIntents: 7))
+    client.initialize()
+    var cursor: JSONValue?
+    var names: [String] = []
+    var seen: Set<String> = []
+    for page in 0..<10 {
+      let reply = client.request("tools/list", id: .integer(Int64(page + 1)), params: cursor.map { ["cursor": $0] })
+      names += reply.result?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+      guard let next = reply.result?["nextCursor"] else { break }
+      #expect(!seen.contains(next.compactText), "cursor repeated")
+      seen.insert(next.compactText)
+      cursor = next
+    }
+    #expect(names.count == 13 && Set(names).count == 13)
+  }
+
+  @Test(arguments: [JSONValue.string("garbage"), "ib1.zz", "", 5])
+  func invalidCursor(_ cursor: JSONValue) {
+    let client = Client(server: Fixture.server(pageSize: 2))
+    client.initialize()
+    #expect(client.request("tools/list", params: ["cursor": cursor]).errorCode == -32602)
+  }
+
+  @Test func autoModeSwitchesAboveThirty() {
+    #expect(Fixture.server(mode: .auto).mode == .full)
+    #expect(Fixture.server(mode: .auto, extraIntents: 30).mode == .compact)
+  }
+}
+
+@Suite struct ToolsCallTests {
+  func call(_ client: Client, _ name: String, _ arguments: JSONValue, id: JSONValue = 1) -> JSONValue {
+    client.request("tools/call", id: id, params: ["name": .string(name), "arguments": arguments])
+  }
+
+  func text(_ reply: JSONValue) -> String {
+    (reply.result?["content"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }.joined(separator: "\n")
+  }
+
+  @Test func successWithoutHandlerAppliesDefaults() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = call(client, "add_note_intent", ["title": "Milk"])
+    #expect(reply.result?["isError"] == false)
+    #expect(reply.result?["structuredContent"] == ["intent": "AddNoteIntent", "arguments": ["title": "Milk", "priority": "normal"]])
+    #expect(text(reply).contains(#"{"intent":"AddNoteIntent""#))
+    #expect(text(reply).contains("Add Milk with normal priority"))
+  }
+
+  @Test func missingRequiredCarriesTheQuestion() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = call(client, "add_note_intent", [:])
+    #expect(reply.result?["isError"] == true)
+    #expect(text(reply).contains("What should the note be called?"))
+  }
+
+  @Test func invalidArgumentsNameFieldExpectedAndExample() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = call(client, "add_note_intent", ["title": "x", "priority": "urgentt", "count": 99])
+    #expect(reply.result?["isError"] == true)
+    let message = text(reply)
+    #expect(message.contains("priority") && message.contains("\"low\""))
+    #expect(message.contains("count") && message.contains("from 1 to 50") && message.contains("example"))
+  }
+
+  @Test func unknownToolIsProtocolError() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = call(client, "add_note_intnt", [:])
+    #expect(reply.errorCode == -32602)
+    #expect(reply["error"]?["message"]?.stringValue?.contains("add_note_intent") == true)
+  }
+
+  @Test func handlerGetsArgumentsAsPlainData() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let marker = "/tmp/ib-mcp-metachar-\(Int.random(in: 0..<1_000_000))"
+    let hostile = "$(touch \(marker)); rm -rf /nonexistent; `touch \(marker)` | && ' \" \\"
+    let reply = call(client, "echo_intent", ["text": .string(hostile)])
+    #expect(reply.result?["isError"] == false)
+    #expect(reply.result?["structuredContent"]?["text"] == .string(hostile))
+    #expect(access(marker) == false)
+  }
+
+  func access(_ path: String) -> Bool {
+    (try? String(contentsOfFile: path)) != nil
+  }
+
+  @Test func handlerTimeoutKillsTheChild() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let start = ContinuousClock.now
+    let reply = call(client, "sleep_intent", [:])
+    let elapsed = ContinuousClock.now - start
+    #expect(reply.result?["isError"] == true)
+    #expect(text(reply).contains("did not finish in time"))
+    #expect(elapsed < .seconds(5))
+  }
+
+  @Test func hugeOutputIsCapped() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let start = ContinuousClock.now
+    let reply = call(client, "yes_intent", [:])
+    #expect(reply.result?["isError"] == true)
+    #expect(text(reply).contains("exceeded the limit"))
+    #expect(text(reply).utf8.count < 100_000)
+    #expect(ContinuousClock.now - start < .seconds(8))
+  }
+
+  @Test func nonZeroExitIsError() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = call(client, "fail_intent", [:])
+    #expect(reply.result?["isError"] == true)
+    #expect(text(reply).contains("exit status 3") && text(reply).contains("broken"))
+  }
+
+  @Test func compactModeMetaTools() {
+    let client = Client(server: Fixture.server(mode: .compact))
+    client.initialize()
+    let names = client.request("tools/list").result?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+    #expect(names == ["search_intents", "describe_intent", "resolve_request", "run_intent"])
+
+    let search = call(client, "search_intents", ["query": "write a new note", "limit": 3])
+    #expect(search.result?["isError"] == false)
+    #expect(search.result?["structuredContent"]?["results"]?[0]?["intent"] == "AddNoteIntent")
+
+    let describe = call(client, "describe_intent", ["intent": "AddNoteIntent"])
+    #expect(describe.result?["structuredContent"]?["name"] == "add_note_intent")
+    #expect(describe.result?["structuredContent"]?["inputSchema"]?["properties"]?["title"] != nil)
+
+    let resolve = call(client, "resolve_request", ["request": "write a new note"])
+    let resolved = resolve.result?["structuredContent"]
+    #expect(resolved?["intent"] == "AddNoteIntent")
+    #expect(resolved?["arguments"] == .object([:]))
+    #expect(resolved?["missing"]?[0]?["question"] == "What should the note be called?")
+    #expect(resolved?["alternatives"]?.arrayValue != nil)
+
+    let run = call(client, "run_intent", ["intent": "AddNoteIntent", "arguments": ["title": "Milk"]])
+    #expect(run.result?["structuredContent"]?["arguments"]?["priority"] == "normal")
+    #expect(call(client, "run_intent", ["intent": "NopeIntent"]).result?["isError"] == true)
+    #expect(call(client, "search_intents", ["limit": 3]).result?["isError"] == true)
+    #expect(call(client, "add_note_intent", [:]).errorCode == -32602)
+  }
+}
+
+@Suite struct PromptTests {
+  @Test func listGetAndErrors() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    #expect(client.request("prompts/list").result?["prompts"]?[0]?["name"] == "fill-parameters")
+    let get = client.request("prompts/get", params: ["name": "fill-parameters", "arguments": ["intent": "AddNoteIntent", "request": "milk"]])
+    #expect(get.result?["messages"]?[0]?["content"]?["text"] == "Fill AddNoteIntent from milk.")
+    #expect(client.request("prompts/get", params: ["name": "nope"]).errorCode == -32602)
+    #expect(client.request("prompts/get", params: ["name": "fill-parameters"]).errorCode == -32602)
+  }
+
+  @Test func completionOfIntentIDs() {
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let reply = client.request(
+      "completion/complete", params: ["ref": ["type": "ref/prompt", "name": "fill-parameters"], "argument": ["name": "intent", "value": "de"]])
+    #expect(reply.result?["completion"]?["values"] == ["DeleteNoteIntent"])
+  }
+
+  @Test func parsesPromptFiles() throws {
+    let prompt = try MCPPrompt.parse(
+      """
+      name: p
+      title: T
+      description: D
+      argument: a | first | required
+      argument: b | second
+      ---
+      Hello {{a}} and {{b}} and {{c}}.
+      """)
+    #expect(prompt.arguments.map(\.required) == [true, false])
+    #expect(prompt.render(["a": "x"]) == "Hello x and  and {{c}}.")
+    #expect(throws: MCPPrompt.ParseError.self) { try MCPPrompt.parse("name: p\nno separator") }
+  }
+
+  @Test func shippedPromptsLoad() throws {
+    let root = URLPath.repositoryRoot
+    let prompts = try MCPPrompt.load(directory: root + "/Prompts")
+    #expect(prompts.map(\.name) == ["explain-ranking", "fill-parameters", "find-intent"])
+  }
+}
+
+enum URLPath {
+  static var repositoryRoot: String {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+    return path
+  }
+}
