@@ -43,3 +43,6 @@ done
 .venv-test/bin/python Tests/python/validate_schemas.py "${catalogs[@]}" \
   --dataset Examples/home-assistant/*.jsonl Examples/notes/*.jsonl \
   --tool-defs "$out"/*.json
+
+echo "== MCP conformance"
+bash Tests/mcp/run_conformance.sh

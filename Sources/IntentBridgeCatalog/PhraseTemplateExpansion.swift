@@ -28,6 +28,48 @@ extension PhraseTemplate {
     return out
   }
 
+  /// Every sentence the template produces, when there are at most `limit` (slots rendered by
+  /// `slotText`); otherwise the covering `samples`. For synonyms and value words, where
+  /// every form matters ("max[(imal[e]|imum)]" → max, maximal, maximale, maximum).
+  /// - Complexity: O(limit × template size).
+  public func expansions(
+    rules: (String) -> PhraseTemplate?, slotText: (String) -> String = { "${\($0)}" }, limit: Int = 64
+  ) -> [String] {
+    func expand(_ node: Node, depth: Int) -> [String]? {
+      switch node {
+      case .text(let t): return [t]
+      case .slot(let name): return [slotText(name)]
+      case .applicationName: return ["${applicationName}"]
+      case .sequence(let nodes):
+        var forms = [""]
+        for n in nodes {
+          guard let next = expand(n, depth: depth) else { return nil }
+          forms = forms.flatMap { a in next.map { a + $0 } }
+          if forms.count > limit { return nil }
+        }
+        return forms
+      case .alternatives(let nodes):
+        var forms: [String] = []
+        for n in nodes {
+          guard let next = expand(n, depth: depth) else { return nil }
+          forms += next
+          if forms.count > limit { return nil }
+        }
+        return forms
+      case .optional(let inner):
+        guard let inner = expand(inner, depth: depth) else { return nil }
+        return [""] + inner
+      case .rule(let name):
+        guard depth < 16, let rule = rules(name) else { return [""] }
+        return expand(rule.root, depth: depth + 1)
+      }
+    }
+    guard let all = expand(root, depth: 0) else { return samples(rules: rules, slotText: slotText, limit: limit) }
+    var seen = Set<String>()
+    return all.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
+      .filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
   /// Every literal word the template can produce (all alternatives, optional parts, resolved
   /// rules), in order of first appearance — the template's vocabulary for keyword indexing.
   public func vocabulary(rules: (String) -> PhraseTemplate?) -> [String] {

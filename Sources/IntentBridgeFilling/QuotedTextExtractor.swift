@@ -1,4 +1,4 @@
-/// Finds quoted text: `"…"`, `“…”`, `„…“`/`„…”`, `«…»`, `»…«`, `‚…‘`, `「…」`, `『…』`.
+/// Finds quoted text: `"…"`, `“…”`, `„…“`/`„…”`, `«…»`, `»…«`, `”…”`, `»…»`, `‚…‘`, `「…」`, `『…』`.
 ///
 ///     QuotedTextExtractor().extract("add „Milch kaufen“ to my list")  // quotedText "Milch kaufen", span 5..<17
 ///
@@ -10,7 +10,7 @@ public struct QuotedTextExtractor: Sendable {
   public init() {}
 
   static let pairs: [Unicode.Scalar: Set<Unicode.Scalar>] = [
-    "\"": ["\""], "“": ["”", "“"], "„": ["“", "”"], "«": ["»"], "»": ["«"], "‚": ["‘", "’"], "「": ["」"],
+    "\"": ["\""], "“": ["”", "“"], "„": ["“", "”"], "”": ["”"], "«": ["»"], "»": ["«", "»"], "‚": ["‘", "’"], "「": ["」"],
     "『": ["』"], "‘": ["’"],
   ]
 

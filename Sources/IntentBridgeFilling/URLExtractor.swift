@@ -14,7 +14,7 @@ public struct URLExtractor: Sendable {
     var out: [ExtractedValue] = []
     var i = 0
     while i < s.count {
-      let boundary = i == 0 || !(s[i - 1].properties.isAlphabetic || Lexer.isDigit(s[i - 1]))
+      let boundary = i == 0 || !(s[i - 1].isASCII && (s[i - 1].properties.isAlphabetic || Lexer.isDigit(s[i - 1])))
       if boundary, let length = Self.prefixLength(s, i) {
         var end = i + length
         while end < s.count, !Self.stops(s[end]) { end += 1 }

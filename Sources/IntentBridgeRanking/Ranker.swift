@@ -63,7 +63,7 @@ public struct Ranker: Sendable {
       catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
     let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 32) }
+      .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) }
     return TextAnalyzer(language: language, skipWords: skipWords)
   }
 

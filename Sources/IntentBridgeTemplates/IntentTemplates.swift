@@ -47,7 +47,7 @@ public struct IntentTemplates: Sendable {
           if !parameter.valueSynonyms.isEmpty {
             let entries = parameter.valueSynonyms.map { synonym in
               (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-                .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 16) })
+                .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) })
             }
             let built = ValueLexicon(entries: entries, analyzer: analyzer)
             if !built.isEmpty {

@@ -51,7 +51,7 @@ public struct ValueLexicon: Sendable {
       catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
     func expand(_ synonyms: [String]) -> [String] {
-      synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 16) }
+      synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) }
     }
     var label = ""
     switch type {

@@ -1,0 +1,339 @@
+"""MCP conformance checks for `intentbridge serve`, run with the official Python SDK.
+
+Usage: python conformance.py BINARY CATALOG [--raw-only]
+
+Drives the binary over stdio with the SDK's own client (the 1.x line: initialize handshake;
+the 2.x line: `server/discover` probe ("auto") and the legacy handshake), then sends raw
+JSON-RPC lines through pipes to probe the wire. Prints one line per check and, last,
+`conformance: N passed, M failed`; exits 1 on any failure.
+"""
+
+import asyncio
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+BINARY, CATALOG = sys.argv[1], sys.argv[2]
+RAW_ONLY = "--raw-only" in sys.argv
+SERVER_ARGS = ["serve", CATALOG]
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"  ok   {name}")
+    else:
+        failed += 1
+        print(f"  FAIL {name} {detail}")
+
+
+def sdk_major():
+    try:
+        from importlib.metadata import version
+
+        return int(version("mcp").split(".")[0])
+    except Exception:
+        return None
+
+
+# ---------------------------------------------------------------- SDK client
+
+
+async def exercise_session(label, list_tools, call_tool, list_prompts, get_prompt, complete, error_type):
+    """Common checks over any SDK session-like API."""
+    tools, cursor, pages = [], None, 0
+    while True:
+        page = await list_tools(cursor)
+        pages += 1
+        tools += page.tools
+        cursor = page.nextCursor if hasattr(page, "nextCursor") else page.next_cursor
+        if not cursor or pages > 100:
+            break
+    names = [t.name for t in tools]
+    check(f"{label}: tools/list returns tools over {pages} page(s)", len(names) > 0 and len(set(names)) == len(names), names)
+    check(f"{label}: add_note_intent listed", "add_note_intent" in names, names)
+
+    result = await call_tool("add_note_intent", {"title": "Buy milk", "priority": "high"})
+    is_error = result.isError if hasattr(result, "isError") else result.is_error
+    structured = result.structuredContent if hasattr(result, "structuredContent") else result.structured_content
+    check(f"{label}: tools/call success", not is_error and structured and structured.get("intent") == "AddNoteIntent", result)
+
+    result = await call_tool("add_note_intent", {"title": "x", "priority": "urgentt"})
+    is_error = result.isError if hasattr(result, "isError") else result.is_error
+    text = " ".join(getattr(c, "text", "") for c in result.content)
+    check(f"{label}: tools/call invalid argument → isError naming field", is_error and "priority" in text, text)
+
+    result = await call_tool("add_note_intent", {})
+    is_error = result.isError if hasattr(result, "isError") else result.is_error
+    text = " ".join(getattr(c, "text", "") for c in result.content)
+    check(f"{label}: tools/call missing argument → isError with question", is_error and "?" in text, text)
+
+    try:
+        await call_tool("no_such_tool", {})
+        check(f"{label}: unknown tool → -32602", False, "no error raised")
+    except error_type as e:
+        code = getattr(getattr(e, "error", None), "code", None)
+        if code is None:
+            code = getattr(e, "code", None)
+        check(f"{label}: unknown tool → -32602", code == -32602, repr(e))
+
+    prompts = await list_prompts()
+    prompt_names = [p.name for p in prompts.prompts]
+    check(f"{label}: prompts/list", {"find-intent", "fill-parameters", "explain-ranking"} <= set(prompt_names), prompt_names)
+    got = await get_prompt("find-intent", {"request": "add a note"})
+    check(f"{label}: prompts/get", got.messages and "add a note" in got.messages[0].content.text, got)
+    try:
+        await get_prompt("find-intent", {})
+        check(f"{label}: prompts/get missing argument → -32602", False, "no error raised")
+    except error_type as e:
+        code = getattr(getattr(e, "error", None), "code", None)
+        if code is None:
+            code = getattr(e, "code", None)
+        check(f"{label}: prompts/get missing argument → -32602", code == -32602, repr(e))
+
+    completion = await complete("fill-parameters", "intent", "Add")
+    values = completion.completion.values
+    check(f"{label}: completion/complete intent ids", "AddNoteIntent" in values, values)
+
+
+async def run_sdk1(page_size):
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+    from mcp.shared.exceptions import McpError
+    from mcp.types import PromptReference
+
+    args = SERVER_ARGS + (["--page-size", str(page_size)] if page_size else [])
+    params = StdioServerParameters(command=BINARY, args=args)
+    label = f"sdk1 page-size={page_size or 'all'}"
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            init = await session.initialize()
+            check(f"{label}: initialize", init.protocolVersion in ("2025-06-18", "2025-11-25", "2025-03-26"), init.protocolVersion)
+            check(f"{label}: serverInfo", init.serverInfo.name == "intentbridge")
+            await session.send_ping()
+            await exercise_session(
+                label,
+                lambda c: session.list_tools(cursor=c),
+                lambda n, a: session.call_tool(n, a),
+                session.list_prompts,
+                lambda n, a: session.get_prompt(n, a),
+                lambda p, n, v: session.complete(PromptReference(type="ref/prompt", name=p), {"name": n, "value": v}),
+                McpError,
+            )
+
+
+async def run_sdk2(mode, page_size):
+    from mcp import Client, MCPError, StdioServerParameters
+    from mcp.types import PromptReference
+
+    args = SERVER_ARGS + (["--page-size", str(page_size)] if page_size else [])
+    label = f"sdk2 mode={mode} page-size={page_size or 'all'}"
+    async with Client(StdioServerParameters(command=BINARY, args=args), mode=mode, cache=None) as client:
+        version = client.protocol_version
+        expected = "2026-07-28" if mode == "auto" else None
+        check(f"{label}: negotiated {version}", version == expected if expected else version.startswith("2025"), version)
+        check(f"{label}: serverInfo", client.server_info is not None and client.server_info.name == "intentbridge", client.server_info)
+
+        async def list_tools(c):
+            return await client.list_tools(cursor=c)
+
+        await exercise_session(
+            label,
+            list_tools,
+            lambda n, a: client.call_tool(n, a),
+            client.list_prompts,
+            lambda n, a: client.get_prompt(n, a),
+            lambda p, n, v: client.complete(PromptReference(type="ref/prompt", name=p), {"name": n, "value": v}),
+            MCPError,
+        )
+
+
+# ---------------------------------------------------------------- raw wire
+
+
+class Wire:
+    def __init__(self):
+        self.proc = subprocess.Popen(
+            [BINARY] + SERVER_ARGS, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, data):
+        if isinstance(data, (dict, list, int)):
+            data = json.dumps(data, separators=(",", ":"))
+        if isinstance(data, str):
+            data = data.encode()
+        self.proc.stdin.write(data + b"\n")
+        self.proc.stdin.flush()
+
+    def recv(self, timeout=10):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if line is None:
+            return None
+        return json.loads(line)
+
+    def silent(self, wait=0.5):
+        try:
+            line = self.lines.get(timeout=wait)
+            return line is None
+        except queue.Empty:
+            return True
+
+    def request(self, message):
+        self.send(message)
+        return self.recv()
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        return self.proc
+
+
+def initialize(wire, version="2025-06-18"):
+    reply = wire.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}})
+    wire.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    return reply
+
+
+def code(reply):
+    return (reply or {}).get("error", {}).get("code")
+
+
+def raw_probes():
+    wire = Wire()
+    reply = initialize(wire)
+    check("raw: initialize 2025-06-18", reply and reply["result"]["protocolVersion"] == "2025-06-18", reply)
+
+    reply = wire.request(b'{"jsonrpc":"2.0","id":1,"method":')
+    check("raw: parse error → -32700 with id null", code(reply) == -32700 and reply.get("id", "missing") is None, reply)
+    reply = wire.request(b"\xff\xfe{not json")
+    check("raw: invalid UTF-8 → -32700", code(reply) == -32700, reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 2})
+    check("raw: invalid request → -32600", code(reply) == -32600 and reply["id"] == 2, reply)
+    reply = wire.request(42)
+    check("raw: non-object → -32600", code(reply) == -32600 and reply["id"] is None, reply)
+
+    wire.send({"jsonrpc": "2.0", "method": "notifications/whatever", "params": {}})
+    check("raw: notification gets no reply", wire.silent(), "")
+
+    reply = wire.request({"jsonrpc": "2.0", "id": "abc-1", "method": "ping"})
+    check("raw: string id echoed", reply and reply["id"] == "abc-1" and isinstance(reply["id"], str), reply)
+    big_id = 2**53 - 1
+    wire.send(b'{"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}')
+    line = wire.lines.get(timeout=10)
+    check("raw: id 2^53-1 echoed exactly", b'"id":9007199254740991' in line and json.loads(line)["id"] == big_id, line)
+
+    reply = wire.request({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"})
+    check("raw: unknown method → -32601", code(reply) == -32601 and reply["id"] == 3, reply)
+    reply = wire.request([{"jsonrpc": "2.0", "id": 4, "method": "ping"}])
+    check("raw: batch rejected outside 2025-03-26 → one -32600", code(reply) == -32600, reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 5, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}}})
+    check("raw: second initialize → -32600", code(reply) == -32600, reply)
+
+    pad = "x" * (1 << 20)
+    reply = wire.request({"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "add_note_intent", "arguments": {"title": pad}}})
+    check("raw: 1 MB line answered", reply and reply["id"] == 6 and "result" in reply, str(reply)[:200])
+    wire.send(b"[" * 100000 + b"]" * 100000)
+    reply = wire.recv()
+    check("raw: deeply nested line → error, server alive", code(reply) in (-32700, -32600), reply)
+    wire.send(b"x" * ((16 << 20) + 5))
+    reply = wire.recv(30)
+    check("raw: 16 MiB+ line → -32600", code(reply) == -32600, reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 7, "method": "ping"})
+    check("raw: still serving after huge line", reply and reply["id"] == 7 and reply["result"] == {}, reply)
+
+    reply = wire.request({"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": {"cursor": "bogus"}})
+    check("raw: invalid cursor → -32602", code(reply) == -32602, reply)
+
+    proc = wire.close()
+    start = time.monotonic()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    elapsed = time.monotonic() - start
+    check(f"raw: exit within 1 s of EOF ({elapsed * 1000:.0f} ms)", elapsed < 1.0 and proc.returncode == 0, proc.returncode)
+
+    # Handshake era: unsupported version → counter-offer.
+    wire = Wire()
+    reply = initialize(wire, "1999-01-01")
+    check("raw: unsupported handshake version → counter-offer 2025-11-25", reply and reply["result"]["protocolVersion"] == "2025-11-25", reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    check("raw: tools/list after counter-offer", reply and len(reply["result"]["tools"]) > 0, str(reply)[:200])
+    wire.close().wait(timeout=5)
+
+    # Before initialize: -32602 naming both fixes.
+    wire = Wire()
+    reply = wire.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    message = (reply or {}).get("error", {}).get("message", "")
+    check("raw: request before initialize → -32602 naming both fixes", code(reply) == -32602 and "initialize" in message and "_meta" in message, reply)
+
+    # Stateless era.
+    reply = wire.request({"jsonrpc": "2.0", "id": 2, "method": "server/discover", "params": {"_meta": MODERN_META}})
+    result = (reply or {}).get("result", {})
+    check("raw: server/discover", result.get("resultType") == "complete" and "2026-07-28" in result.get("supportedVersions", []) and "ttlMs" in result, reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": {"_meta": MODERN_META}})
+    result = (reply or {}).get("result", {})
+    check("raw: stateless tools/list has resultType, ttlMs, cacheScope", result.get("resultType") == "complete" and "ttlMs" in result and "cacheScope" in result, str(reply)[:200])
+    bad_meta = dict(MODERN_META)
+    bad_meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"
+    reply = wire.request({"jsonrpc": "2.0", "id": 4, "method": "tools/list", "params": {"_meta": bad_meta}})
+    data = (reply or {}).get("error", {}).get("data", {})
+    check("raw: unsupported stateless version → -32022 {supported, requested}", code(reply) == -32022 and data.get("requested") == "2099-01-01" and "2026-07-28" in data.get("supported", []), reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 5, "method": "ping", "params": {"_meta": MODERN_META}})
+    check("raw: ping in stateless era → -32601", code(reply) == -32601, reply)
+    reply = wire.request({"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}})
+    check("raw: stateless request without clientCapabilities → -32602", code(reply) == -32602, reply)
+    wire.close().wait(timeout=5)
+
+    # Batches in 2025-03-26.
+    wire = Wire()
+    initialize(wire, "2025-03-26")
+    reply = wire.request([{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 2, "method": "nope"}])
+    check("raw: batch answered in 2025-03-26", isinstance(reply, list) and len(reply) == 2, reply)
+    wire.close().wait(timeout=5)
+
+
+def main():
+    major = sdk_major()
+    print(f"== MCP conformance: {BINARY} {CATALOG} (python mcp {major}.x)" if major else "== MCP conformance: raw probes")
+    if not RAW_ONLY:
+        if major == 1:
+            asyncio.run(run_sdk1(None))
+            asyncio.run(run_sdk1(3))
+        elif major == 2:
+            asyncio.run(run_sdk2("auto", None))
+            asyncio.run(run_sdk2("auto", 3))
+            asyncio.run(run_sdk2("legacy", 3))
+        raw_probes()
+    else:
+        raw_probes()
+    print(f"conformance: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# MCP conformance of the release binary against the official Python SDK, both lines:
+#   .venv-mcp1/ with mcp<2 (initialize handshake), .venv-mcp2/ with mcp 2.x (server/discover
+#   probe, stateless 2026-07-28 era, and the legacy handshake), plus raw-wire probes.
+# Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
+# Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${INTENTBRIDGE_BIN:-.build/release/intentbridge}
+catalog=Examples/notes/notes.en.json
+if [ ! -x "$bin" ]; then
+  echo "missing $bin: run 'swift build -c release --product intentbridge' first"
+  echo "conformance: 0 passed, 1 failed"
+  exit 1
+fi
+
+total_passed=0
+total_failed=0
+run_line() {
+  local venv=$1 spec=$2
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || return 2
+  fi
+  if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$spec"; then
+    return 2
+  fi
+  local out
+  out=$("$venv/bin/python" Tests/mcp/conformance.py "$bin" "$catalog" 2>&1)
+  local status=$?
+  echo "$out" | grep -v "^  ok " || true
+  local summary
+  summary=$(echo "$out" | grep -E "^conformance: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+    return 1
+  fi
+  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/conformance: ([0-9]+) passed.*/\1/')))
+  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  return $status
+}
+
+echo "-- Python MCP SDK 1.x"
+run_line .venv-mcp1 "mcp<2"
+echo "-- Python MCP SDK 2.x"
+run_line .venv-mcp2 "mcp>=2,<3"
+if [ $? -eq 2 ]; then
+  echo "SKIPPED: the mcp 2.x line could not be installed from PyPI (no 2.x release reachable)"
+fi
+
+echo "conformance: $total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
