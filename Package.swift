@@ -28,10 +28,10 @@ let package = Package(
     .target(name: "IntentBridgeText", swiftSettings: strictSettings),
     // Catalog v1: model, loading with diagnostics, phrase templates, lint.
     .target(
-      name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON", "IntentBridgeText"], swiftSettings: strictSettings),
     // Importers: foreign formats (Xcode actionsdata, tool lists) → catalog v1 JSON documents.
     .target(
-      name: "IntentBridgeImport", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Index: intent documents, BM25F keyword index, vector file and vector search.
     .target(
       name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],

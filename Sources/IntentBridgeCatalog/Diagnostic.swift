@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// A problem found while reading, validating or linting a catalog.
 ///
@@ -111,24 +112,9 @@ public enum DidYouMean {
   }
 
   /// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions, so
-  /// "titel" is one edit from "title"), over Unicode scalars. - Complexity: O(a·b).
+  /// "titel" is one edit from "title"), over Unicode scalars: the text module's
+  /// `editDistance` without a limit. - Complexity: O(a·b).
   public static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return d[a.count][b.count]
+    editDistance(a, b, limit: max(a.unicodeScalars.count, b.unicodeScalars.count))
   }
 }

@@ -40,7 +40,7 @@ struct DateTimeVocabulary: Sendable {
 
   static let english = DateTimeVocabulary(
     days: [
-      (["the", "day", "after", "tomorrow"], 2, nil), (["day", "after", "tomorrow"], 2, nil), (["today"], 0, nil),
+      (["day", "after", "tomorrow"], 2, nil), (["today"], 0, nil),
       (["tonight"], 0, .evening), (["tomorrow"], 1, nil), (["yesterday"], -1, nil),
     ],
     weekdayPrefixes: [
@@ -106,7 +106,7 @@ struct DateTimeVocabulary: Sendable {
     nextWords: ["buduci", "buducu", "buduca", "buduceho", "najblizsi", "najblizsiu"],
     partsOfDay: [
       (["rano"], .morning), (["dopoludnia"], .forenoon), (["napoludnie"], .noon), (["poobede"], .afternoon),
-      (["popoludni"], .afternoon), (["vecer"], .evening), (["v", "noci"], .night), (["v", "noci"], .night),
+      (["popoludni"], .afternoon), (["vecer"], .evening), (["v", "noci"], .night),
     ],
     timePrepositions: ["o", "na"], timeWords: [], hourSuffixes: ["hod"], amWords: [], pmWords: [],
     relativePrefixes: ["o", "za"], relativeSuffixes: [], datePrepositions: ["v", "vo", "na"])

@@ -76,7 +76,7 @@ public struct NumberExtractor: Sendable {
       }
     }
     if t[i].kind == .punct, t[i].text == "-" || t[i].text == "−", i + 1 < n, t[i + 1].kind == .digits,
-      !t[i + 1].spaceBefore, i == 0 || t[i].spaceBefore || t[i - 1].kind == .punct,
+      !t[i + 1].spaceBefore, i == 0 || t[i].spaceBefore || t[i - 1].kind == .punct || t[i - 1].kind == .cjk,
       let m = number(t, i + 1), !m.ordinal
     {
       return suffixed(t, Match(value: -m.value, first: i, end: m.end, ordinal: false, confidence: m.confidence))

@@ -1,3 +1,4 @@
+import IntentBridgeCatalog
 import IntentBridgeJSON
 
 /// Imports tool definitions (the output of an MCP server or of `intentbridge tools`) into a
@@ -1055,52 +1056,9 @@ extension ToolListImporter {
 
   // MARK: Names
 
-  /// `ToolName.derive(fromIdentifier:)` of IntentBridgeCatalog (which this module cannot
-  /// import): the tool name a catalog derives from an intent id when `toolName` is absent.
-  static func deriveToolName(_ id: String) -> String {
-    let scalars = Array(id.unicodeScalars)
-    var out = ""
-    func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
-    func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
-    func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
-    for (i, s) in scalars.enumerated() {
-      if isUpper(s) {
-        let previous = i > 0 ? scalars[i - 1] : nil
-        let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-        let boundary =
-          previous.map { isLower($0) || isDigit($0) } == true
-          || (previous.map(isUpper) == true && next.map(isLower) == true)
-        if boundary && !out.hasSuffix("_") && !out.isEmpty { out += "_" }
-        out.unicodeScalars.append(Unicode.Scalar(s.value + 32) ?? s)
-      } else if isLower(s) || isDigit(s) || s == "-" {
-        out.unicodeScalars.append(s)
-      } else if !out.isEmpty && !out.hasSuffix("_") {
-        out += "_"
-      }
-    }
-    while out.hasSuffix("_") { out.removeLast() }
-    if out.count > 64 { out = String(out.prefix(64)) }
-    return out.isEmpty ? "tool" : out
-  }
-
-  /// Whether `name` matches `^[a-zA-Z0-9_-]{1,64}$`.
-  static func isValidToolName(_ name: String) -> Bool {
-    !name.isEmpty && name.utf8.count <= 64 && name.unicodeScalars.allSatisfy(isToolNameScalar)
-  }
-
-  static func isToolNameScalar(_ s: Unicode.Scalar) -> Bool {
-    (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-"
-  }
-
-  /// Every character outside `[A-Za-z0-9_-]` becomes `_`; cut to 64 characters.
-  static func sanitizeToolName(_ name: String) -> String {
-    var out = ""
-    for s in name.unicodeScalars {
-      out.unicodeScalars.append(isToolNameScalar(s) ? s : "_")
-    }
-    if out.count > 64 { out = String(out.prefix(64)) }
-    return out.isEmpty ? "tool" : out
-  }
+  static func deriveToolName(_ id: String) -> String { ToolName.derive(fromIdentifier: id) }
+  static func isValidToolName(_ name: String) -> Bool { ToolName.isValid(name) }
+  static func sanitizeToolName(_ name: String) -> String { ToolName.sanitize(name) }
 
   /// A title from a tool name, deterministic so that re-imports agree:
   /// `add_note` → "Add note", `HassTurnOn` → "Hass turn on", `get-weather` → "Get weather".
