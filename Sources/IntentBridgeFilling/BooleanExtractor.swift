@@ -3,8 +3,8 @@
 ///     BooleanExtractor(language: "de").extract("Ja, bitte")     // boolean true, span 0..<2
 ///     BooleanExtractor(language: "zh-CN").extract("关闭")        // boolean false
 ///
-/// Short words that are often something else (`on`, `an`, `ein`, single Han characters)
-/// get confidence 0.6–0.7.
+/// Short words that are often something else (`on`, `an`, `ein`, `真`) get confidence
+/// 0.6–0.7; single `开`/`关`/`是` are left out (they are parts of `开关`, `是什么`).
 ///
 /// - Complexity: O(n × w) for n tokens and w (≤ 3) tokens of the longest phrase.
 public struct BooleanExtractor: Sendable {
@@ -16,8 +16,11 @@ public struct BooleanExtractor: Sendable {
     self.phrases = BooleanExtractor.table(Lexer.primary(language)).sorted { $0.0.count > $1.0.count }
   }
 
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let (t, scalars) = Lexer.tokens(text)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+
+  /// The same on an already tokenised request (``Extractors`` tokenises once for all).
+  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
+    let (t, scalars) = lexed
     var out: [ExtractedValue] = []
     var i = 0
     outer: while i < t.count {
@@ -63,8 +66,7 @@ public struct BooleanExtractor: Sendable {
     case "zh":
       return chars([
         ("是的", true, 1), ("不是", false, 1), ("不对", false, 0.9), ("打开", true, 0.8), ("开启", true, 0.8),
-        ("关闭", false, 0.8), ("是", true, 0.7), ("否", false, 0.9), ("对", true, 0.6), ("真", true, 0.7),
-        ("假", false, 0.7), ("开", true, 0.6), ("关", false, 0.6),
+        ("关闭", false, 0.8), ("否", false, 0.9), ("对的", true, 0.8), ("真", true, 0.7), ("假", false, 0.7),
       ])
     default:
       return words([

@@ -20,7 +20,9 @@
 ///   afternoon/evening/night add 12 hours;
 /// - a bare hour needs a marker (`at`, `um`, `o`, `kello`, `Uhr`, `pm`, `点`) or `H:MM`;
 /// - spans leave out leading prepositions (`at`, `on`, `um`, `am`, `o`, `v`), but keep the
-///   words of a relative time (`in 10 minutes`, `10 minuutin päästä`, `10分钟后`).
+///   words of a relative time (`in 10 minutes`, `10 minuutin päästä`, `10分钟后`);
+/// - Slovak `o 10 minút` is "in 10 minutes" but also "by 10 minutes" (`uber časovač o 5
+///   minút`): confidence 0.6, against 1 for `za 10 minút`.
 ///
 /// - Complexity: O(n × p) for n tokens and p vocabulary entries of the language (small).
 public struct DateTimeExtractor: Sendable {
@@ -39,8 +41,11 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// All dates, times and date-times of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let (tokens, scalars) = Lexer.tokens(text)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+
+  /// The same on an already tokenised request (``Extractors`` tokenises once for all).
+  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
+    let (tokens, scalars) = lexed
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {
@@ -67,7 +72,6 @@ public struct DateTimeExtractor: Sendable {
   private func matches(_ t: [Token], _ j: Int, _ seq: [String]) -> Bool {
     guard j + seq.count <= t.count else { return false }
     for k in 0..<seq.count where t[j + k].text != seq[k] { return false }
-    if isChinese { return true }
     return true
   }
 
@@ -101,7 +105,7 @@ public struct DateTimeExtractor: Sendable {
         time = tm
         if let p { part = p }
         confidence = min(confidence, c)
-        first = first ?? (vocabulary.timeWords.contains(t[k].text) ? k : k)
+        first = first ?? k
         end = e
       } else if part == nil, let (p, e) = partPiece(t, k) {
         part = p
@@ -145,7 +149,8 @@ public struct DateTimeExtractor: Sendable {
     return (
       Resolved(
         kind: .dateTime, value: .dateTime(date, time, utcOffsetSeconds: context.utcOffsetSeconds),
-        confidence: d.confidence), i, end
+        confidence: prefixed && vocabulary.ambiguousRelativePrefixes.contains(t[i].text)
+          ? min(d.confidence, 0.6) : d.confidence), i, end
     )
   }
 
@@ -178,7 +183,64 @@ public struct DateTimeExtractor: Sendable {
       }
       return (date, e, nil)
     }
-    return isoDate(t, j)
+    return isoDate(t, j) ?? monthDate(t, j)
+  }
+
+  private func monthAt(_ t: [Token], _ k: Int) -> Int? {
+    guard k < t.count, t[k].kind == .word else { return nil }
+    if let m = vocabulary.months[t[k].text] { return m }
+    for (p, m) in vocabulary.monthPrefixes where t[k].text.hasPrefix(p) { return m }
+    return nil
+  }
+
+  /// A day of month (digits, 1–31) at `k`, with `1st`/`1.`; returns the day and the next token.
+  private func dayAt(_ t: [Token], _ k: Int) -> (Int, Int)? {
+    guard k < t.count, t[k].kind == .digits, t[k].text.count <= 2, let d = Int(t[k].text), d >= 1, d <= 31 else {
+      return nil
+    }
+    var e = k + 1
+    if e < t.count, !t[e].spaceBefore, t[e].text == "." || ["st", "nd", "rd", "th"].contains(t[e].text) { e += 1 }
+    return (d, e)
+  }
+
+  /// `December 1st`, `1 December 2026`, `1. Dezember`, `1. joulukuuta`, `1. decembra`, `12月1日`.
+  /// Without a year: the next such date on or after today.
+  private func monthDate(_ t: [Token], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
+    var month: Int?
+    var day: Int?
+    var e = j
+    if isChinese {
+      guard let m = numbers.number(t, j), m.end + 1 < t.count, t[m.end].text == "月",
+        let d = numbers.number(t, m.end + 1), d.end < t.count, t[d.end].text == "日" || t[d.end].text == "号"
+      else { return nil }
+      month = Int(m.value)
+      day = Int(d.value)
+      e = d.end + 1
+    } else if let m = monthAt(t, j), let (d, next) = dayAt(t, j + 1) {
+      month = m
+      day = d
+      e = next
+    } else if let (d, next) = dayAt(t, j) {
+      var k = next
+      if k < t.count, t[k].text == "of" { k += 1 }
+      guard let m = monthAt(t, k) else { return nil }
+      month = m
+      day = d
+      e = k + 1
+    }
+    guard let month, let day else { return nil }
+    var year = context.today.year
+    var explicitYear = false
+    var k = e
+    if k < t.count, t[k].text == "," { k += 1 }
+    if k < t.count, t[k].kind == .digits, t[k].text.count == 4, let y = Int(t[k].text) {
+      year = y
+      explicitYear = true
+      e = k + 1
+    }
+    var date = CivilDate(year: year, month: month, day: day)
+    if !explicitYear, date.isValid, date < context.today { date.year += 1 }
+    return date.isValid ? (date, e, nil) : nil
   }
 
   private func weekdayAt(_ t: [Token], _ k: Int) -> (Int, Int)? {
@@ -236,19 +298,39 @@ public struct DateTimeExtractor: Sendable {
       k = e
       marked = true
     }
+    // `halb acht`, `puoli kahdeksan`: half an hour before the named hour.
+    var halfBefore = false
+    guard k < n else { return nil }
+    if vocabulary.halfBeforeHour.contains(t[k].text), k + 1 < n, t[k + 1].kind == .digits || t[k + 1].kind == .word {
+      halfBefore = true
+      marked = true
+      k += 1
+    }
     guard k < n else { return nil }
     // Digits are read here (not by the number extractor) so `8.30` stays a time.
     let hourMatch: NumberExtractor.Match
     if t[k].kind == .digits {
       guard t[k].text.count <= 2, let h = Int(t[k].text) else { return nil }
       hourMatch = NumberExtractor.Match(value: Double(h), first: k, end: k + 1, ordinal: false, confidence: 1)
-    } else if let m = numbers.number(t, k), !m.ordinal {
+    } else if let m = numbers.number(t, k), m.ordinal == vocabulary.ordinalWordHours {
       hourMatch = m
     } else {
       return nil
     }
     guard hourMatch.value >= 0, hourMatch.value <= 24, hourMatch.value == hourMatch.value.rounded() else { return nil }
+    let strict = k > 0 && vocabulary.strictTimePrepositions.contains(t[k - 1].text)
+    if strict, t[k].kind == .word, !t[k].text.hasSuffix("u") { return nil }
+    if strict, t[k].kind == .digits, !(k + 2 < n && t[k + 1].text == ":") { return nil }
+    // Not a time: `um 5 Minuten`, `by 1 hour`, `um 20 Prozent`, `na 21 stupňov`.
+    if durations.component(t, k) != nil { return nil }
+    if let (q, _) = numbers.quantity(t, k), q.kind == .percentage || q.kind == .temperature { return nil }
     var hour = Int(hourMatch.value)
+    if halfBefore {
+      guard hour >= 1, hour <= 12 else { return nil }
+      let next = hourMatch.end
+      if next < n, t[next].text == ":" || vocabulary.hourSuffixes.contains(t[next].text) { return nil }
+      return (TimeOfDay(hour: hour - 1, minute: 30), next, 0.9, part)
+    }
     var minute = 0
     var confidence = 1.0
     k = hourMatch.end

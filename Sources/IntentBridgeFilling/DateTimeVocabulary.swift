@@ -14,6 +14,11 @@ struct DateTimeVocabulary: Sendable {
   var partsOfDay: [([String], PartOfDay)]
   /// Words before a time that are left out of the span (`at`, `um`, `o`).
   var timePrepositions: Set<String>
+  /// Prepositions that take a time only in a strict form (Slovak `na siedmu`, `na 7:00`;
+  /// not `na prvom poschodí`, `na 20`): an accusative ordinal (`-u`) or `H:MM`.
+  var strictTimePrepositions: Set<String> = []
+  /// `halb acht` (de), `puoli kahdeksan` (fi): 7:30.
+  var halfBeforeHour: Set<String> = []
   /// Words before a time that belong to it (`kello`, `klo`).
   var timeWords: Set<String>
   /// Words after an hour (`uhr`, `o'clock` parts); `am`/`pm` markers.
@@ -23,10 +28,18 @@ struct DateTimeVocabulary: Sendable {
   /// Words before a duration meaning "from now" (`in`, `za`) and after it (`päästä`, `后`).
   var relativePrefixes: Set<String>
   var relativeSuffixes: [[String]]
+  /// Relative prefixes that also mean "by" (`o` in Slovak): lower confidence.
+  var ambiguousRelativePrefixes: Set<String> = []
   /// Words before a weekday or date that are left out of the span (`on`, `am`, `v`).
   var datePrepositions: Set<String>
   var noon: [String] = []
   var midnight: [String] = []
+  /// Month names: exact folded words, then prefixes for inflected forms (`joulukuuta`, `decembra`).
+  var months: [String: Int] = [:]
+  var monthPrefixes: [(String, Int)] = []
+  /// Hours said with words are ordinals (Slovak `o ôsmej`), not cardinals (`at five`,
+  /// `um acht`, `kello kahdeksan`); so `Balada o štyroch koňoch` holds no time.
+  var ordinalWordHours = false
 
   static func forLanguage(_ language: String) -> DateTimeVocabulary {
     switch Lexer.primary(language) {
@@ -54,7 +67,12 @@ struct DateTimeVocabulary: Sendable {
     ],
     timePrepositions: ["at", "by"], timeWords: [], hourSuffixes: ["oclock"], amWords: ["am", "a"],
     pmWords: ["pm", "p"], relativePrefixes: ["in"], relativeSuffixes: [["from", "now"]], datePrepositions: ["on"],
-    noon: ["noon"], midnight: ["midnight"])
+    noon: ["noon"], midnight: ["midnight"],
+    months: [
+      "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+      "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+      "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ])
 
   static let german = DateTimeVocabulary(
     days: [
@@ -72,9 +90,13 @@ struct DateTimeVocabulary: Sendable {
       (["nachmittags"], .afternoon), (["abend"], .evening), (["abends"], .evening), (["nacht"], .night),
       (["nachts"], .night),
     ],
-    timePrepositions: ["um", "gegen", "ab"], timeWords: [], hourSuffixes: ["uhr"], amWords: [], pmWords: [],
+    timePrepositions: ["um", "gegen", "ab"], halfBeforeHour: ["halb"], timeWords: [], hourSuffixes: ["uhr"], amWords: [], pmWords: [],
     relativePrefixes: ["in"], relativeSuffixes: [], datePrepositions: ["am"], noon: ["mittag"],
-    midnight: ["mitternacht"])
+    midnight: ["mitternacht"],
+    months: [
+      "januar": 1, "janner": 1, "februar": 2, "marz": 3, "april": 4, "mai": 5, "juni": 6, "juli": 7, "august": 8,
+      "september": 9, "oktober": 10, "november": 11, "dezember": 12,
+    ])
 
   static let finnish = DateTimeVocabulary(
     days: [
@@ -90,10 +112,14 @@ struct DateTimeVocabulary: Sendable {
       (["aamulla"], .morning), (["aamupaivalla"], .forenoon), (["keskipaivalla"], .noon),
       (["iltapaivalla"], .afternoon), (["illalla"], .evening), (["yolla"], .night),
     ],
-    timePrepositions: [], timeWords: ["kello", "klo"], hourSuffixes: [], amWords: [], pmWords: [],
+    timePrepositions: [], halfBeforeHour: ["puoli"], timeWords: ["kello", "klo"], hourSuffixes: [], amWords: [], pmWords: [],
     relativePrefixes: [],
     relativeSuffixes: [["paasta"], ["kuluttua"], ["paahan"]], datePrepositions: [], noon: ["keskipaivalla"],
-    midnight: ["keskiyolla"])
+    midnight: ["keskiyolla"],
+    monthPrefixes: [
+      ("tammikuu", 1), ("helmikuu", 2), ("maaliskuu", 3), ("huhtikuu", 4), ("toukokuu", 5), ("kesakuu", 6),
+      ("heinakuu", 7), ("elokuu", 8), ("syyskuu", 9), ("lokakuu", 10), ("marraskuu", 11), ("joulukuu", 12),
+    ])
 
   static let slovak = DateTimeVocabulary(
     days: [
@@ -108,8 +134,14 @@ struct DateTimeVocabulary: Sendable {
       (["rano"], .morning), (["dopoludnia"], .forenoon), (["napoludnie"], .noon), (["poobede"], .afternoon),
       (["popoludni"], .afternoon), (["vecer"], .evening), (["v", "noci"], .night),
     ],
-    timePrepositions: ["o", "na"], timeWords: [], hourSuffixes: ["hod"], amWords: [], pmWords: [],
-    relativePrefixes: ["o", "za"], relativeSuffixes: [], datePrepositions: ["v", "vo", "na"])
+    timePrepositions: ["o", "na"], strictTimePrepositions: ["na"], timeWords: [],
+    hourSuffixes: ["hod", "hodine"], amWords: [], pmWords: [],
+    relativePrefixes: ["o", "za"], relativeSuffixes: [], ambiguousRelativePrefixes: ["o"],
+    datePrepositions: ["v", "vo", "na"],
+    monthPrefixes: [
+      ("januar", 1), ("februar", 2), ("marec", 3), ("marca", 3), ("april", 4), ("maj", 5), ("jun", 6), ("jul", 7),
+      ("august", 8), ("septemb", 9), ("oktob", 10), ("novemb", 11), ("decemb", 12),
+    ], ordinalWordHours: true)
 
   static let chinese = DateTimeVocabulary(
     days: [

@@ -1,6 +1,6 @@
-/// Finds durations: a number and a unit, chained (`1 hour and 20 minutes`, `5 minutes 30
-/// seconds`), and the half forms (`half an hour`, `anderthalb Stunden`, `puoli tuntia`,
-/// `pol hodiny`, `一个半小时`).
+/// Finds durations: a number and a unit, chained with smaller units (`1 hour and 20
+/// minutes`, `5 minutes 30 seconds`), and the half forms (`half an hour`, `1 and a half
+/// hours`, `anderthalb Stunden`, `puoli tuntia`, `pol hodiny`, `2 hodiny a pol`, `一个半小时`).
 ///
 ///     DurationExtractor(language: "en").extract("set a timer for 1 hour and 20 minutes")
 ///     // duration hours 1, minutes 20 (4800 s), span 16..<37
@@ -23,8 +23,11 @@ public struct DurationExtractor: Sendable {
   }
 
   /// All durations of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let (tokens, scalars) = Lexer.tokens(text)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+
+  /// The same on an already tokenised request (``Extractors`` tokenises once for all).
+  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
+    let (tokens, scalars) = lexed
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {
@@ -58,7 +61,8 @@ public struct DurationExtractor: Sendable {
     while end < t.count {
       var j = end
       if units.connectors.contains(t[j].text) { j += 1 }
-      guard j < t.count, let next = component(t, j) else { break }
+      // Chained units get smaller (`1 hour 20 minutes`); `1 tunti 2 tunnin` is two values.
+      guard j < t.count, let next = component(t, j), next.unit < first.unit else { break }
       add(next.amount, next.unit, to: &value)
       confidence = min(confidence, next.confidence)
       end = next.end
@@ -118,6 +122,14 @@ public struct DurationExtractor: Sendable {
       }
     } else {
       return nil
+    }
+    // `1 and a half hours`, `2 a pol hodiny`
+    for tail in units.halfTails where j + tail.count < n && units.unitAt(t, j + tail.count) != nil {
+      if (0..<tail.count).allSatisfy({ t[j + $0].text == tail[$0] }) {
+        amount += 0.5
+        j += tail.count
+        break
+      }
     }
     guard j < n else { return nil }
     var unitSeconds: Int

@@ -9,8 +9,10 @@
 public struct EmailExtractor: Sendable {
   public init() {}
 
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let s = Array(text.unicodeScalars)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
+
+  /// The same on the scalars of a request.
+  func extract(scalars s: [Unicode.Scalar]) -> [ExtractedValue] {
     var out: [ExtractedValue] = []
     var lastEnd = 0
     for at in s.indices where s[at] == "@" && at >= lastEnd {

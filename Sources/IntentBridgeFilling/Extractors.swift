@@ -28,11 +28,20 @@ public struct Extractors: Sendable {
   }
 
   public func extract(_ text: String) -> [ExtractedValue] {
-    var all = numbers.extract(text) + durations.extract(text) + dates.extract(text)
-    all += booleans.extract(text) + urls.extract(text) + emails.extract(text) + quotes.extract(text)
-    let order = Dictionary(uniqueKeysWithValues: ExtractedValue.Kind.allCases.enumerated().map { ($1, $0) })
+    let lexed = Lexer.tokens(text)
+    var all = numbers.extract(lexed: lexed)
+    all += durations.extract(lexed: lexed)
+    all += dates.extract(lexed: lexed)
+    all += booleans.extract(lexed: lexed)
+    all += urls.extract(scalars: lexed.scalars)
+    all += emails.extract(scalars: lexed.scalars)
+    all += quotes.extract(scalars: lexed.scalars)
     return all.sorted {
-      ($0.span.lowerBound, order[$0.kind]!, $0.span.upperBound) < ($1.span.lowerBound, order[$1.kind]!, $1.span.upperBound)
+      ($0.span.lowerBound, Self.rank($0.kind), $0.span.upperBound) < ($1.span.lowerBound, Self.rank($1.kind), $1.span.upperBound)
     }
+  }
+
+  private static func rank(_ kind: ExtractedValue.Kind) -> Int {
+    ExtractedValue.Kind.allCases.firstIndex(of: kind) ?? 0
   }
 }

@@ -1,5 +1,5 @@
 /// One token of a request for the extractors: a word (lowercased, Latin diacritics
-/// folded), a digit run, one Han character, or one punctuation/symbol scalar.
+/// folded, inner apostrophes dropped), a digit run, one Han character, or one punctuation/symbol scalar.
 struct Token: Sendable {
   enum Kind: UInt8, Sendable { case word, digits, cjk, punct }
   var kind: Kind
@@ -28,7 +28,7 @@ enum Lexer {
     let n = scalars.count
     while i < n {
       let s = scalars[i]
-      if s.properties.isWhitespace {
+      if isSpace(s) {
         space = true
         i += 1
         continue
@@ -40,16 +40,24 @@ enum Lexer {
         var t = ""
         let start = i
         while i < n, isDigit(scalars[i]) {
-          t.unicodeScalars.append(Unicode.Scalar(scalars[i].value >= 0xFF10 ? scalars[i].value - 0xFF10 + 0x30 : scalars[i].value)!)
+          // Fullwidth digits (U+FF10…) are written as ASCII digits.
+          let v = scalars[i].value
+          t.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: v >= 0xFF10 ? v - 0xFF10 + 0x30 : v)))
           i += 1
         }
         out.append(Token(kind: .digits, text: t, start: start, end: i, spaceBefore: space))
       } else if isLetter(s) {
         var t = ""
         let start = i
-        while i < n, isLetter(scalars[i]) || (scalars[i].properties.generalCategory == .nonspacingMark) {
-          fold(scalars[i], into: &t)
-          i += 1
+        while i < n {
+          if isLetter(scalars[i]) || isMark(scalars[i]) {
+            fold(scalars[i], into: &t)
+            i += 1
+          } else if scalars[i] == "'" || scalars[i] == "’", i + 1 < n, isLetter(scalars[i + 1]) {
+            i += 1  // an apostrophe inside a word is dropped: `o'clock` → `oclock`
+          } else {
+            break
+          }
         }
         out.append(Token(kind: .word, text: t, start: start, end: i, spaceBefore: space))
       } else {
@@ -71,15 +79,27 @@ enum Lexer {
   }
 
   @inline(__always) static func isLetter(_ s: Unicode.Scalar) -> Bool {
-    s.properties.isAlphabetic && !isHan(s) && !isDigit(s)
+    let v = s.value
+    if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }
+    return s.properties.isAlphabetic && !isHan(s) && !isDigit(s)
+  }
+
+  @inline(__always) static func isSpace(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+    return s.properties.isWhitespace
+  }
+
+  @inline(__always) static func isMark(_ s: Unicode.Scalar) -> Bool {
+    s.value >= 0x300 && s.properties.generalCategory == .nonspacingMark
   }
 
   /// Lowercases and strips the Latin diacritics of en, de, fi, sk (`ß` → `ss`).
   static func fold(_ s: Unicode.Scalar, into t: inout String) {
-    if s.properties.generalCategory == .nonspacingMark { return }
     let v = s.value
+    if isMark(s) { return }
     if v < 0x80 {
-      t.unicodeScalars.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v | 0x20)! : s)
+      t.unicodeScalars.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(UInt8(truncatingIfNeeded: v | 0x20)) : s)
       return
     }
     if v == 0xDF { t += "ss"; return }
@@ -94,14 +114,14 @@ enum Lexer {
   }
 
   private static let latinBase: [UInt32: Unicode.Scalar] = {
-    let pairs: [(String, String)] = [
+    let pairs: [(String, Unicode.Scalar)] = [
       ("àáâãäåāăą", "a"), ("çćĉċč", "c"), ("ďđ", "d"), ("èéêëēĕėęě", "e"), ("ìíîïĩīĭį", "i"),
       ("ĺļľŀł", "l"), ("ñńņňŉ", "n"), ("òóôõöøōŏő", "o"), ("ŕŗř", "r"), ("śŝşš", "s"), ("ţťŧ", "t"),
       ("ùúûüũūŭůűų", "u"), ("ýÿŷ", "y"), ("źżž", "z"),
     ]
     var m: [UInt32: Unicode.Scalar] = [:]
     for (chars, base) in pairs {
-      for c in chars.unicodeScalars { m[c.value] = base.unicodeScalars.first! }
+      for c in chars.unicodeScalars { m[c.value] = base }
     }
     return m
   }()

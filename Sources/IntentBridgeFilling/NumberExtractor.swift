@@ -34,8 +34,11 @@ public struct NumberExtractor: Sendable {
   }
 
   /// All numbers, ordinals, percentages and temperatures of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let (tokens, scalars) = Lexer.tokens(text)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+
+  /// The same on an already tokenised request (``Extractors`` tokenises once for all).
+  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
+    let (tokens, scalars) = lexed
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {

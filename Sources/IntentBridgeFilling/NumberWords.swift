@@ -35,7 +35,9 @@ struct NumberWords: Sendable {
   var spaceGroupsThousands: Bool
   /// Compounds are single words (de, fi, sk) and may be segmented.
   var segmentsCompounds: Bool
-  private var maxLength: Int
+  /// Every prefix of every cardinal word: segmenting stops at the first scalar that
+  /// leaves this set, so ordinary words cost one or two lookups.
+  private var prefixes: Set<String>
 
   init(
     cardinals: [String: Role], ordinals: [String: Int], percentPrefixes: [String], degreePrefixes: [String],
@@ -49,7 +51,15 @@ struct NumberWords: Sendable {
     self.decimalSeparator = decimalSeparator
     self.spaceGroupsThousands = spaceGroupsThousands
     self.segmentsCompounds = segmentsCompounds
-    self.maxLength = cardinals.keys.map { $0.unicodeScalars.count }.max() ?? 0
+    var prefixes = Set<String>()
+    for key in cardinals.keys {
+      var p = ""
+      for c in key.unicodeScalars {
+        p.unicodeScalars.append(c)
+        prefixes.insert(p)
+      }
+    }
+    self.prefixes = prefixes
   }
 
   /// The roles of a folded word, or `nil` when it is not (entirely) a number word.
@@ -63,16 +73,19 @@ struct NumberWords: Sendable {
 
   private func segment(_ s: [Unicode.Scalar], _ from: Int, _ out: inout [Role]) -> Bool {
     if from == s.count { return !out.isEmpty && out.last != .connector }
-    var len = min(maxLength, s.count - from)
-    while len > 0 {
-      var key = ""
-      key.unicodeScalars.append(contentsOf: s[from..<(from + len)])
-      if let r = cardinals[key], !(r == .connector && out.isEmpty), !(r == .teen && out.isEmpty) {
-        out.append(r)
-        if segment(s, from + len, &out) { return true }
-        out.removeLast()
-      }
-      len -= 1
+    var candidates: [(Int, Role)] = []
+    var key = ""
+    var end = from
+    while end < s.count {
+      key.unicodeScalars.append(s[end])
+      end += 1
+      guard prefixes.contains(key) else { break }
+      if let r = cardinals[key] { candidates.append((end, r)) }
+    }
+    for (next, r) in candidates.reversed() where !((r == .connector || r == .teen) && out.isEmpty) {
+      out.append(r)
+      if segment(s, next, &out) { return true }
+      out.removeLast()
     }
     return false
   }
@@ -235,7 +248,7 @@ struct NumberWords: Sendable {
       decimalSeparator: ",", spaceGroupsThousands: true, segmentsCompounds: true)
     w.ordinalStems = [
       "prv": 1, "druh": 2, "tret": 3, "stvrt": 4, "piat": 5, "siest": 6, "siedm": 7, "osm": 8, "deviat": 9,
-      "desiat": 10,
+      "desiat": 10, "jedenast": 11, "dvanast": 12,
     ]
     w.ordinalStemEndings = ["ieho", "eho", "iu", "ia", "ie", "ej", "om", "ym", "y", "a", "e", "i", "u"]
     return w

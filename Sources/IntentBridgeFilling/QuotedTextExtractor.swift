@@ -14,12 +14,14 @@ public struct QuotedTextExtractor: Sendable {
     "『": ["』"], "‘": ["’"],
   ]
 
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let s = Array(text.unicodeScalars)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
+
+  /// The same on the scalars of a request.
+  func extract(scalars s: [Unicode.Scalar]) -> [ExtractedValue] {
     var out: [ExtractedValue] = []
     var i = 0
     while i < s.count {
-      guard let closers = Self.pairs[s[i]] else {
+      guard s[i] == "\"" || s[i].value >= 0xAB, let closers = Self.pairs[s[i]] else {
         i += 1
         continue
       }

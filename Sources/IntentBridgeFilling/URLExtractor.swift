@@ -1,6 +1,6 @@
 /// Finds web addresses starting with `http://`, `https://` or `www.`.
 ///
-///     URLExtractor().extract("open https://example.org/a?b=1.")  // url "https://example.org/a?b=1", span 5..<31
+///     URLExtractor().extract("open https://example.org/a?b=1.")  // url "https://example.org/a?b=1", span 5..<30
 ///
 /// The address runs to the next space, quote or closing bracket; trailing sentence
 /// punctuation is left out.
@@ -9,8 +9,10 @@
 public struct URLExtractor: Sendable {
   public init() {}
 
-  public func extract(_ text: String) -> [ExtractedValue] {
-    let s = Array(text.unicodeScalars)
+  public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
+
+  /// The same on the scalars of a request.
+  func extract(scalars s: [Unicode.Scalar]) -> [ExtractedValue] {
     var out: [ExtractedValue] = []
     var i = 0
     while i < s.count {
@@ -31,9 +33,12 @@ public struct URLExtractor: Sendable {
     return out
   }
 
+  private static let schemes: [[Unicode.Scalar]] = ["https://", "http://", "www."].map { Array($0.unicodeScalars) }
+
   private static func prefixLength(_ s: [Unicode.Scalar], _ i: Int) -> Int? {
-    for p in ["https://", "http://", "www."] {
-      let ps = Array(p.unicodeScalars)
+    let first = s[i].value | 0x20
+    guard first == 0x68 || first == 0x77 else { return nil }  // h, w
+    for ps in schemes {
       if i + ps.count <= s.count,
         (0..<ps.count).allSatisfy({ Unicode.Scalar(UInt8(truncatingIfNeeded: lower(s[i + $0].value))) == ps[$0] })
       {

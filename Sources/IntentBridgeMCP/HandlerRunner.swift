@@ -46,7 +46,8 @@ public struct HandlerRunner: Sendable {
     self.limits = limits
   }
 
-  public func run(_ handler: Handler, arguments: JSONValue) -> Outcome {
+  /// Runs the handler; `started` receives the child's process id (for cancellation).
+  public func run(_ handler: Handler, arguments: JSONValue, started: (Int32) -> Void = { _ in }) -> Outcome {
     let start = DispatchTime.now().uptimeNanoseconds
     func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     guard let program = Self.resolve(handler.command[0]) else {
@@ -74,6 +75,7 @@ public struct HandlerRunner: Sendable {
     let pid = process.processIdentifier
     RunningChildren.shared.insert(pid)
     defer { RunningChildren.shared.remove(pid) }
+    started(pid)
 
     let cap = limits.outputCap
     let readers = DispatchGroup()
@@ -196,9 +198,14 @@ public final class RunningChildren: Sendable {
   func insert(_ pid: Int32) { pids.withLock { _ = $0.insert(pid) } }
   func remove(_ pid: Int32) { pids.withLock { _ = $0.remove(pid) } }
 
+  /// Stops one child (a cancelled request's handler).
+  public func kill(_ pid: Int32) {
+    if pids.withLock({ $0.contains(pid) }) { _ = Glibc.kill(pid, SIGKILL) }
+  }
+
   /// Sends SIGKILL to every running handler child.
   public func killAll() {
-    for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
+    for pid in pids.withLock({ $0 }) { _ = Glibc.kill(pid, SIGKILL) }
   }
 }
 

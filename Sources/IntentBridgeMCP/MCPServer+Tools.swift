@@ -2,6 +2,7 @@ import IntentBridgeCatalog
 import IntentBridgeJSON
 import IntentBridgeRanking
 import IntentBridgeTools
+import Synchronization
 
 extension MCPServer {
   /// The MCP form of a tool definition (`ToolDialect.mcp`), without `outputSchema`: calls
@@ -61,8 +62,65 @@ extension MCPServer {
     guard let index = toolsByName[name], let intent = catalog.intent(id: tools[index].intentID) else {
       throw unknownTool(name)
     }
+    if context.stateless, context.clientCapabilities["elicitation"] != nil {
+      switch try elicitMissing(intent, tool: tools[index], arguments: arguments, responses: params["inputResponses"]) {
+      case .ask(let result): return result
+      case .proceed(let merged): arguments = merged
+      }
+    }
     return callIntent(intent, tool: tools[index], arguments: arguments, context: context, progress: progress)
   }
+
+  enum Elicitation {
+    case ask(JSONObject)
+    case proceed(JSONValue)
+  }
+
+  /// Stateless era, client declared `elicitation`: missing required parameters (of simple
+  /// types) are asked for with `resultType: "input_required"` and one `elicitation/create`
+  /// form; the retry's `inputResponses` are merged into the arguments.
+  func elicitMissing(_ intent: Intent, tool: ToolDefinition, arguments: JSONValue, responses: JSONValue?) throws(RPCError) -> Elicitation {
+    var given = arguments.objectValue ?? JSONObject()
+    if let responses {
+      guard case .object(let map) = responses else { throw .invalidParams("\"inputResponses\" must be an object") }
+      if case .object(let answer)? = map[Self.elicitationKey] {
+        if answer["action"] != "accept" {
+          return .ask(Self.errorResult("The user declined to provide the missing arguments for \(tool.name)."))
+        }
+        for (key, value) in answer["content"]?.objectValue ?? JSONObject() where given[key] == nil && intent.parameter(named: key) != nil {
+          given[key] = value
+        }
+      }
+    }
+    let properties = tool.inputSchema["properties"]?.objectValue ?? JSONObject()
+    let missing = intent.parameters.filter { $0.isRequired && given[$0.name] == nil }
+    let simple = missing.allSatisfy { parameter in
+      ["string", "number", "integer", "boolean"].contains(properties[parameter.name]?["type"]?.stringValue ?? "")
+    }
+    guard !missing.isEmpty, simple else { return .proceed(.object(given)) }
+    var requested = JSONObject()
+    for parameter in missing {
+      var property = JSONObject()
+      for key in ["type", "title", "description", "enum", "minimum", "maximum", "format"] {
+        if let value = properties[parameter.name]?[key] { property[key] = value }
+      }
+      requested[parameter.name] = .object(property)
+    }
+    let message = missing.map { $0.requestValueDialog?.resolved(for: options.language) ?? "What is the \($0.name)?" }.joined(separator: " ")
+    let form: JSONValue = [
+      "method": "elicitation/create",
+      "params": [
+        "mode": "form", "message": .string(message),
+        "requestedSchema": ["type": "object", "properties": .object(requested), "required": .array(missing.map { .string($0.name) })],
+      ],
+    ]
+    var result = JSONObject()
+    result["resultType"] = "input_required"
+    result["inputRequests"] = .object(JSONObject([(Self.elicitationKey, form)]))
+    return .ask(result)
+  }
+
+  static let elicitationKey = "missing-arguments"
 
   func unknownTool(_ name: String) -> RPCError {
     let names = mode == .compact ? MetaTools.names : tools.map(\.name)
@@ -102,7 +160,23 @@ extension MCPServer {
       if let value = parameter.defaultValue { resolved[parameter.name] = value }
     }
     if let handler = intent.handler {
-      let outcome = HandlerRunner(limits: options.handlerLimits).run(handler, arguments: .object(resolved))
+      // Handlers may take long: report start and end when the client asked for progress.
+      if let token = context.progressToken {
+        progress(Self.progressNotification(token: token, progress: 0, message: "running \(tool.name)"))
+      }
+      let key = context.id.compactText
+      let outcome = HandlerRunner(limits: options.handlerLimits).run(handler, arguments: .object(resolved)) { pid in
+        // Cancelled before the child started: stop it at once; otherwise remember it for a cancel.
+        let cancelled = state.withLock { state -> Bool in
+          state.running[key] = pid
+          return state.cancelled.contains(key)
+        }
+        if cancelled { RunningChildren.shared.kill(pid) }
+      }
+      state.withLock { _ = $0.running.removeValue(forKey: key) }
+      if let token = context.progressToken {
+        progress(Self.progressNotification(token: token, progress: 1, message: "finished"))
+      }
       return outcome.toolResult()
     }
     var structured = JSONObject()
@@ -129,6 +203,13 @@ extension MCPServer {
     }
     for parameter in intent.parameters { text = text.replacingAll("${\(parameter.name)}", with: "<\(parameter.name)>") }
     return text
+  }
+
+  static func progressNotification(token: JSONValue, progress: Int64, message: String) -> String {
+    JSONRPC.notification(
+      method: "notifications/progress",
+      params: ["progressToken": token, "progress": .integer(progress), "total": 1, "message": .string(message)]
+    ).compactText
   }
 
   static func errorResult(_ text: String) -> JSONObject {

@@ -34,7 +34,9 @@ public enum MCPToolMode: String, Sendable, CaseIterable {
 ///
 ///     let server = MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog))
 ///     server.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
-///     // [] — ping before initialize is fine: ["{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"]
+///     // [#"{"jsonrpc":"2.0","id":1,"result":{}}"#]
+///     server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+///     // []
 ///
 /// Thread-safe: the session state (handshake, cancelled requests) sits behind a `Mutex`, so
 /// requests may be handled concurrently from any thread. The stdio transport lives in the CLI
@@ -59,6 +61,8 @@ public final class MCPServer: Sendable {
     var initialized = false
     /// Request ids (compact JSON text) the client cancelled.
     var cancelled: Set<String> = []
+    /// Handler children of requests in flight (request id text → pid), stopped on cancel.
+    var running: [String: Int32] = [:]
   }
 
   public let catalog: Catalog
@@ -190,11 +194,13 @@ public final class MCPServer: Sendable {
     case "notifications/cancelled":
       if let requestID = params["requestId"], JSONRPC.isValidID(requestID) {
         let key = requestID.compactText
-        state.withLock { state in
+        let pid = state.withLock { state -> Int32? in
           // Bounded: ids of requests that already finished are never removed otherwise.
           if state.cancelled.count > 10_000 { state.cancelled.removeAll() }
           state.cancelled.insert(key)
+          return state.running[key]
         }
+        if let pid { RunningChildren.shared.kill(pid) }
       }
     default: break  // Unknown notifications are ignored (JSON-RPC: never answered).
     }
@@ -236,7 +242,7 @@ public final class MCPServer: Sendable {
       guard Self.stateMethods.contains(method) else { throw .methodNotFound(method) }
       let context = Context(id: id, stateless: true, clientCapabilities: capabilities, progressToken: progressToken)
       var result = try dispatch(method, params, context: context, progress: progress)
-      result["resultType"] = "complete"
+      if result["resultType"] == nil { result["resultType"] = "complete" }
       if method.hasSuffix("/list") {
         result["ttlMs"] = .integer(Self.ttlMilliseconds)
         result["cacheScope"] = .string(Self.cacheScope)

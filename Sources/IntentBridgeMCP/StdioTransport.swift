@@ -92,6 +92,7 @@ final class LineWriter: Sendable {
     lock.withLock { _ in
       var offset = 0
       while offset < bytes.count {
+        // `bytes` is never empty (it ends with the newline), so the base address exists.
         let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n < 0 {
           if errno == EINTR || errno == EAGAIN { continue }

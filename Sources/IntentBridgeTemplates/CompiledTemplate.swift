@@ -40,6 +40,11 @@ public struct CompiledTemplate: Sendable {
   /// The tree flattened into arrays, which the matcher walks without reference counting.
   let flat: FlatProgram
 
+  /// What the matcher's lower bound needs to know.
+  var signature: TemplateSignature {
+    TemplateSignature(words: words, requiredWords: requiredWords, lexicons: lexicons, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText)
+  }
+
   public init(root: Node, source: String) {
     self.root = root
     self.source = source
@@ -292,5 +297,34 @@ struct FlatProgram: Sendable {
     children += childIDs
     nodes.append(node)
     return Int32(nodes.count - 1)
+  }
+}
+
+/// The facts of a template (or, merged, of all templates of an intent) that bound its
+/// alignment cost from below without running the DP.
+struct TemplateSignature: Sendable {
+  var words: [Int32]
+  var requiredWords: [Int32]
+  var lexicons: [Int]
+  var hasNumberSlot: Bool
+  var hasFreeText: Bool
+
+  /// The signature of "any of these templates": a bound for it is a bound for each.
+  static func union(_ templates: [CompiledTemplate]) -> TemplateSignature? {
+    guard let first = templates.first else { return nil }
+    var words = Set(first.words)
+    var required = Set(first.requiredWords)
+    var lexicons = Set(first.lexicons)
+    var number = first.hasNumberSlot
+    var free = first.hasFreeText
+    for template in templates.dropFirst() {
+      words.formUnion(template.words)
+      required.formIntersection(template.requiredWords)
+      lexicons.formUnion(template.lexicons)
+      number = number || template.hasNumberSlot
+      free = free || template.hasFreeText
+    }
+    return TemplateSignature(
+      words: words.sorted(), requiredWords: required.sorted(), lexicons: lexicons.sorted(), hasNumberSlot: number, hasFreeText: free)
   }
 }

@@ -11,6 +11,8 @@ public struct IntentTemplates: Sendable {
   /// `templates[intentIndex]`.
   public let templates: [[CompiledTemplate]]
   public let analyzer: TextAnalyzer
+  /// Per intent, the union signature of its templates (nil without templates).
+  let signatures: [TemplateSignature?]
 
   public init(catalog: Catalog, language: String, analyzer: TextAnalyzer) {
     self.analyzer = analyzer
@@ -107,6 +109,7 @@ public struct IntentTemplates: Sendable {
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
+    self.signatures = all.map(TemplateSignature.union)
   }
 
   private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {
@@ -166,14 +169,9 @@ public struct IntentTemplates: Sendable {
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
-    for (i, list) in templates.enumerated() where !list.isEmpty {
-      var best = Float.infinity
-      for template in list {
-        let bound = matcher.lowerBound(template, prepared)
-        if bound < best { best = bound }
-        if best == 0 { break }
-      }
-      optimistic.append((i, 1 - best / denominator))
+    for (i, signature) in signatures.enumerated() {
+      guard let signature else { continue }
+      optimistic.append((i, 1 - matcher.lowerBound(signature, prepared) / denominator))
     }
     optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
     var chosen = Set(candidates)

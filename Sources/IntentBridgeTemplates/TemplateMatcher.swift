@@ -52,8 +52,10 @@ public struct TemplateMatcher: Sendable {
     let n: Int
     /// `spansByEnd[lexicon][end]` = spans ending at `end`.
     let spansByEnd: [[[ValueLexicon.Span]]]
-    /// Word id → (request position j, match cost) pairs.
-    let wordMatches: [Int32: [(Int, Float)]]
+    /// Word id → index into `matchLists` (-1: the word matches no request token).
+    let wordMatchIndex: [Int32]
+    /// (request position j, match cost) pairs per matched word.
+    let matchLists: [[(Int, Float)]]
     /// Insertion cost of request token j (0-based).
     let insertion: [Float]
     /// Word ids each request token can match (exactly or with a typo).
@@ -70,19 +72,24 @@ public struct TemplateMatcher: Sendable {
       for span in lexicon.spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
       all.append(byEnd)
     }
-    var matches: [Int32: [(Int, Float)]] = [:]
+    var matchIndex = [Int32](repeating: -1, count: vocabulary.count)
+    var matchLists: [[(Int, Float)]] = []
     var tokenWords = [[Int32]](repeating: [], count: n)
+    func record(_ id: Int32, _ j: Int, _ cost: Float) {
+      if matchIndex[Int(id)] < 0 {
+        matchIndex[Int(id)] = Int32(matchLists.count)
+        matchLists.append([])
+      }
+      matchLists[Int(matchIndex[Int(id)])].append((j, cost))
+      tokenWords[j - 1].append(id)
+    }
     for j in 0..<n {
       let term = input.terms[j]
       if let id = vocabulary.id(of: term) {
-        matches[id, default: []].append((j + 1, 0))
-        tokenWords[j].append(id)
+        record(id, j + 1, 0)
       } else if term.count >= 4 {
         for candidate in fuzzy.matches(term, maxDistance: 1).prefix(4) {
-          if let id = vocabulary.id(of: candidate) {
-            matches[id, default: []].append((j + 1, costs.typo))
-            tokenWords[j].append(id)
-          }
+          if let id = vocabulary.id(of: candidate) { record(id, j + 1, costs.typo) }
         }
       }
     }
@@ -96,23 +103,29 @@ public struct TemplateMatcher: Sendable {
     }
     let insertion = (0..<n).map { input.isStop[$0] ? costs.stopInsertion : costs.insertion }
     return Prepared(
-      input: input, n: n, spansByEnd: all, wordMatches: matches, insertion: insertion, tokenWords: tokenWords,
+      input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion,
+      tokenWords: tokenWords,
       tokenLexicons: tokenLexicons)
   }
 
   /// A lower bound on the template's cost: request tokens it can match no way (no word,
   /// no value span of its lexicons, no number or free-text slot) must be inserted.
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+    lowerBound(template.signature, p)
+  }
+
+  /// The same bound from a `TemplateSignature` (also the union of several templates').
+  func lowerBound(_ signature: TemplateSignature, _ p: Prepared) -> Float {
     var bound: Float = 0
     // Required words absent from the request must be deleted.
-    for id in template.requiredWords where p.wordMatches[id] == nil {
+    for id in signature.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
     }
-    if template.hasFreeText { return bound }
+    if signature.hasFreeText { return bound }
     for j in 0..<p.n {
-      if template.hasNumberSlot && p.input.isNumber[j] { continue }
-      if p.tokenWords[j].contains(where: { id in Self.contains(template.words, id) }) { continue }
-      if p.tokenLexicons[j].contains(where: { template.lexicons.contains($0) }) { continue }
+      if signature.hasNumberSlot && p.input.isNumber[j] { continue }
+      if p.tokenWords[j].contains(where: { id in Self.contains(signature.words, id) }) { continue }
+      if p.tokenLexicons[j].contains(where: { signature.lexicons.contains($0) }) { continue }
       bound += p.insertion[j]
     }
     return bound
@@ -136,19 +149,24 @@ public struct TemplateMatcher: Sendable {
     var bestCost = Float(p.n + 1)  // quality 0
     var arena = [Float](repeating: 0, count: width * 512)
     // Most promising first; stop when even the lower bound cannot beat the best cost.
-    let ordered = templates.map { (lowerBound($0, p), $0) }.sorted { $0.0 < $1.0 }.prefix(limit)
+    var ordered: [(bound: Float, index: Int)] = []
+    ordered.reserveCapacity(templates.count)
+    for index in templates.indices { ordered.append((lowerBound(templates[index], p), index)) }
+    ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
+    if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
     arena.withUnsafeMutableBufferPointer { buffer in
-      for (bound, template) in ordered {
+      for (bound, index) in ordered {
         if bound >= bestCost { break }
-        template.flat.nodes.withUnsafeBufferPointer { nodes in
-          template.flat.children.withUnsafeBufferPointer { children in
+        let flat = templates[index].flat
+        flat.nodes.withUnsafeBufferPointer { nodes in
+          flat.children.withUnsafeBufferPointer { children in
             var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, nodes: nodes, children: children, top: 0, bound: bestCost)
             let input = state.allocate()
             for j in 0..<width { buffer[input + j] = .infinity }
             buffer[input] = 0
             state.insertionClosure(input)
             let output = state.allocate()
-            if state.evaluate(Int(template.flat.root), input, output) {
+            if state.evaluate(Int(flat.root), input, output) {
               let c = buffer[output + p.n]
               if c < bestCost { bestCost = c }
             }
@@ -259,8 +277,9 @@ private struct Evaluation {
       let id = node.value
       let deletion = matcher.vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
       for j in 0..<width { arena[output + j] = arena[input + j] + deletion }
-      if let matches = p.wordMatches[id] {
-        for (j, cost) in matches {
+      let list = Int(p.wordMatchIndex[Int(id)])
+      if list >= 0 {
+        for (j, cost) in p.matchLists[list] {
           let c = arena[input + j - 1] + cost
           if c < arena[output + j] { arena[output + j] = c }
         }

@@ -44,6 +44,8 @@ let chineseFixtures: [Fixture] = [
   Fixture("zh-CN", "⟦昨天⟧", "date 2026-11-28"),
   Fixture("zh-CN", "⟦后天上午十点⟧", "dateTime 2026-12-01T10:00:00+01:00"),
   Fixture("zh-CN", "⟦两小时后⟧", "dateTime 2026-11-29T12:00:00+01:00"),
+  Fixture("zh-CN", "⟦12月1日⟧", "date 2026-12-01"),
+  Fixture("zh-CN", "⟦1月5号⟧", "date 2027-01-05"),
   // booleans, URLs, emails, quotes
   Fixture("zh-CN", "⟦是的⟧", "boolean true"),
   Fixture("zh-CN", "⟦不是⟧", "boolean false"),

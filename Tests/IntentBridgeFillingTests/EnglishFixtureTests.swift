@@ -31,6 +31,7 @@ let englishFixtures: [Fixture] = [
   Fixture("en", "⟦twenty minutes⟧ left", "duration PT20M"),
   Fixture("en", "⟦90 seconds⟧", "duration PT90S"),
   Fixture("en", "⟦1.5 hours⟧", "duration PT1H30M"),
+  Fixture("en", "increase timer by ⟦1 and a half hours⟧", "duration PT1H30M"),
   // dates and times
   Fixture("en", "what is on ⟦today⟧", "date 2026-11-29"),
   Fixture("en", "remind me ⟦tomorrow⟧", "date 2026-11-30"),
@@ -44,9 +45,13 @@ let englishFixtures: [Fixture] = [
   Fixture("en", "due ⟦2026-12-01⟧", "date 2026-12-01"),
   Fixture("en", "⟦tomorrow morning⟧", "dateTime 2026-11-30T08:00:00+01:00"),
   Fixture("en", "at ⟦7:30⟧", "time 07:30:00"),
+  Fixture("en", "at ⟦5 o'clock⟧", "time 05:00:00"),
   Fixture("en", "⟦tonight at 8⟧", "dateTime 2026-11-29T20:00:00+01:00"),
   Fixture("en", "⟦yesterday⟧", "date 2026-11-28"),
   Fixture("en", "⟦next Friday at 9:15 am⟧", "dateTime 2026-12-04T09:15:00+01:00"),
+  Fixture("en", "due ⟦December 1st⟧", "date 2026-12-01"),
+  Fixture("en", "on ⟦1 January⟧", "date 2027-01-01"),
+  Fixture("en", "⟦March 3, 2027⟧", "date 2027-03-03"),
   // booleans, URLs, emails, quotes
   Fixture("en", "⟦yes⟧ please", "boolean true"),
   Fixture("en", "⟦no⟧", "boolean false"),

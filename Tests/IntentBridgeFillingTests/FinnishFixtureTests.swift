@@ -31,6 +31,7 @@ let finnishFixtures: [Fixture] = [
   Fixture("fi", "⟦viiden minuutin⟧ ajastin", "duration PT5M"),
   Fixture("fi", "⟦kaksi tuntia⟧", "duration PT2H"),
   Fixture("fi", "⟦30 sekunnin⟧ ajastin", "duration PT30S"),
+  Fixture("fi", "poista ⟦1 tunti⟧ ⟦2 tunnin⟧ ajastimesta", "duration PT1H", "duration PT2H"),
   // dates and times
   Fixture("fi", "mitä ⟦tänään⟧", "date 2026-11-29"),
   Fixture("fi", "muistuta ⟦huomenna⟧", "date 2026-11-30"),
@@ -41,11 +42,14 @@ let finnishFixtures: [Fixture] = [
   Fixture("fi", "⟦kello 17.30⟧", "time 17:30:00"),
   Fixture("fi", "⟦10 minuutin päästä⟧", "dateTime 2026-11-29T10:10:00+01:00"),
   Fixture("fi", "⟦klo 8⟧", "time 08:00:00"),
+  Fixture("fi", "⟦kello puoli kahdeksan⟧", "time 07:30:00"),
   Fixture("fi", "⟦2026-12-01⟧", "date 2026-12-01"),
   Fixture("fi", "⟦huomenna kello 17⟧", "dateTime 2026-11-30T17:00:00+01:00"),
   Fixture("fi", "⟦eilen⟧", "date 2026-11-28"),
   Fixture("fi", "⟦1.12.2026⟧", "date 2026-12-01"),
   Fixture("fi", "⟦tänään illalla⟧", "dateTime 2026-11-29T19:00:00+01:00"),
+  Fixture("fi", "⟦1. joulukuuta⟧", "date 2026-12-01"),
+  Fixture("fi", "⟦5. tammikuuta 2027⟧", "date 2027-01-05"),
   // booleans, URLs, emails, quotes
   Fixture("fi", "⟦kyllä⟧", "boolean true"),
   Fixture("fi", "⟦ei⟧ kiitos", "boolean false"),

@@ -45,7 +45,11 @@ let germanFixtures: [Fixture] = [
   Fixture("de", "am ⟦1.12.2026⟧", "date 2026-12-01"),
   Fixture("de", "bis ⟦2026-12-01⟧", "date 2026-12-01"),
   Fixture("de", "um ⟦8 Uhr⟧", "time 08:00:00"),
+  Fixture("de", "um ⟦halb acht⟧", "time 07:30:00"),
+  Fixture("de", "⟦morgen um halb acht⟧", "dateTime 2026-11-30T07:30:00+01:00"),
   Fixture("de", "⟦gestern⟧", "date 2026-11-28"),
+  Fixture("de", "am ⟦1. Dezember⟧", "date 2026-12-01"),
+  Fixture("de", "am ⟦3. Januar um 9 Uhr⟧", "dateTime 2027-01-03T09:00:00+01:00"),
   // booleans, URLs, emails, quotes
   Fixture("de", "⟦ja⟧, bitte", "boolean true"),
   Fixture("de", "⟦nein⟧ danke", "boolean false"),

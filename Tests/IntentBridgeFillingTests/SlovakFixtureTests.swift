@@ -32,6 +32,7 @@ let slovakFixtures: [Fixture] = [
   Fixture("sk", "⟦desať minút⟧", "duration PT10M"),
   Fixture("sk", "⟦5 minút 30 sekúnd⟧", "duration PT5M30S"),
   Fixture("sk", "⟦2 hodiny a pol⟧", "duration PT2H30M"),
+  Fixture("sk", "⟦2 a pol hodiny⟧", "duration PT2H30M"),
   // dates and times
   Fixture("sk", "čo mám ⟦dnes⟧", "date 2026-11-29"),
   Fixture("sk", "pripomeň ⟦zajtra⟧", "date 2026-11-30"),
@@ -47,6 +48,12 @@ let slovakFixtures: [Fixture] = [
   Fixture("sk", "⟦včera⟧", "date 2026-11-28"),
   Fixture("sk", "⟦1.12.2026⟧", "date 2026-12-01"),
   Fixture("sk", "⟦dnes večer⟧", "dateTime 2026-11-29T19:00:00+01:00"),
+  Fixture("sk", "⟦zajtra o ôsmej⟧", "dateTime 2026-11-30T08:00:00+01:00"),
+  Fixture("sk", "o ⟦tretej⟧", "time 03:00:00"),
+  Fixture("sk", "nastav budík na ⟦siedmu ráno⟧", "time 07:00:00"),
+  Fixture("sk", "budík na ⟦6:45⟧", "time 06:45:00"),
+  Fixture("sk", "⟦1. decembra⟧", "date 2026-12-01"),
+  Fixture("sk", "⟦5. januára⟧", "date 2027-01-05"),
   // booleans, URLs, emails, quotes
   Fixture("sk", "⟦áno⟧", "boolean true"),
   Fixture("sk", "⟦nie⟧, ďakujem", "boolean false"),

@@ -28,11 +28,19 @@ enum Fixture {
       """,
       """
       {"id": "SleepIntent", "title": "Sleep", "description": "Sleeps too long.",
-       "handler": {"command": ["/bin/sleep", "30"], "input": "none", "timeoutSeconds": 0.5}}
+       "handler": {"command": ["/bin/sleep", "90"], "input": "none", "timeoutSeconds": 0.5}}
+      """,
+      """
+      {"id": "SleepLongIntent", "title": "Sleep long", "description": "Sleeps unless cancelled.",
+       "handler": {"command": ["/bin/sleep", "90"], "input": "none", "timeoutSeconds": 120}}
+      """,
+      """
+      {"id": "EnvIntent", "title": "Env", "description": "Prints its environment.",
+       "handler": {"command": ["/usr/bin/env"], "input": "none", "timeoutSeconds": 5, "env": {"EXTRA_SETTING": "yes"}}}
       """,
       """
       {"id": "YesIntent", "title": "Yes", "description": "Prints forever.",
-       "handler": {"command": ["/usr/bin/yes"], "input": "none", "timeoutSeconds": 10}}
+       "handler": {"command": ["/usr/bin/yes"], "input": "none", "timeoutSeconds": 120}}
       """,
       """
       {"id": "FailIntent", "title": "Fail", "description": "Exits with status 3.",

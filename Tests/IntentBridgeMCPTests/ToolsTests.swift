@@ -1,6 +1,7 @@
 import Foundation
 import IntentBridgeJSON
 import IntentBridgeMCP
+import Synchronization
 import Testing
 
 @Suite struct ToolsListTests {
@@ -9,7 +10,7 @@ import Testing
     client.initialize()
     let result = client.request("tools/list").result
     let names = result?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-    #expect(names == ["add_note_intent", "delete_note_intent", "echo_intent", "sleep_intent", "yes_intent", "fail_intent"])
+    #expect(names == ["add_note_intent", "delete_note_intent", "echo_intent", "sleep_intent", "sleep_long_intent", "env_intent", "yes_intent", "fail_intent"])
     #expect(result?["nextCursor"] == nil)
     let first = result?["tools"]?[0]
     #expect(first?["inputSchema"]?["type"] == "object")
@@ -30,7 +31,7 @@ import Testing
       seen.insert(next.compactText)
       cursor = next
     }
-    #expect(names.count == 13 && Set(names).count == 13)
+    #expect(names.count == 15 && Set(names).count == 15)
   }
 
   @Test(arguments: [JSONValue.string("garbage"), "ib1.zz", "", 5])
@@ -114,7 +115,7 @@ import Testing
     let elapsed = ContinuousClock.now - start
     #expect(reply.result?["isError"] == true)
     #expect(text(reply).contains("did not finish in time"))
-    #expect(elapsed < .seconds(5))
+    #expect(elapsed < .seconds(45), "the child sleeps 90 s unless killed")
   }
 
   @Test func hugeOutputIsCapped() {
@@ -125,7 +126,68 @@ import Testing
     #expect(reply.result?["isError"] == true)
     #expect(text(reply).contains("exceeded the limit"))
     #expect(text(reply).utf8.count < 100_000)
-    #expect(ContinuousClock.now - start < .seconds(8))
+    #expect(ContinuousClock.now - start < .seconds(60), "the handler's timeout is 120 s: the cap stopped it")
+  }
+
+  @Test func progressNotificationsForHandlerCalls() throws {
+    let server = Fixture.server()
+    Client(server: server).initialize()
+    let collected = ProgressSink()
+    let line = #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo_intent","arguments":{"text":"hi"},"_meta":{"progressToken":"p1"}}}"#
+    let replies = server.handle(line: Array(line.utf8), progress: { collected.append($0) })
+    #expect(replies.count == 1)
+    let notes = try collected.lines().map { try JSONParser.parse($0) }
+    #expect(notes.map { $0["method"] } == ["notifications/progress", "notifications/progress"])
+    #expect(notes.map { $0["params"]?["progress"] } == [0, 1])
+    #expect(notes.allSatisfy { $0["params"]?["progressToken"] == "p1" })
+  }
+
+  @Test func cancellationStopsTheHandlerAndSuppressesTheReply() async throws {
+    let server = Fixture.server()
+    Client(server: server).initialize()
+    let start = ContinuousClock.now
+    let call = Task.detached {
+      server.handle(line: Array(#"{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"sleep_long_intent"}}"#.utf8))
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}"#.utf8)).isEmpty)
+    let replies = await call.value
+    #expect(replies.isEmpty)
+    #expect(ContinuousClock.now - start < .seconds(45), "the child sleeps 90 s unless killed")
+  }
+
+  @Test func inputRequiredWhenClientDeclaredElicitation() {
+    let client = Client(server: Fixture.server())
+    let meta: JSONValue = [
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
+    ]
+    let ask = client.request("tools/call", params: ["name": "add_note_intent", "arguments": [:], "_meta": meta])
+    #expect(ask.result?["resultType"] == "input_required")
+    let form = ask.result?["inputRequests"]?["missing-arguments"]
+    #expect(form?["method"] == "elicitation/create")
+    #expect(form?["params"]?["message"] == "What should the note be called?")
+    #expect(form?["params"]?["requestedSchema"]?["required"] == ["title"])
+    let retry = client.request(
+      "tools/call",
+      params: [
+        "name": "add_note_intent", "arguments": [:], "_meta": meta,
+        "inputResponses": ["missing-arguments": ["action": "accept", "content": ["title": "Milk"]]],
+      ])
+    #expect(retry.result?["resultType"] == "complete")
+    #expect(retry.result?["structuredContent"]?["arguments"]?["title"] == "Milk")
+    // Without the capability: the question comes back as an isError text.
+    let plain = client.modern("tools/call", params: ["name": "add_note_intent", "arguments": [:]])
+    #expect(plain.result?["isError"] == true && plain.result?["resultType"] == "complete")
+  }
+
+  @Test func environmentIsAllowListed() {
+    setenv("IB_MCP_SECRET_TOKEN", "leak", 1)
+    let client = Client(server: Fixture.server())
+    client.initialize()
+    let output = text(call(client, "env_intent", [:]))
+    #expect(output.contains("EXTRA_SETTING=yes"))
+    #expect(output.contains("PATH="))
+    #expect(!output.contains("IB_MCP_SECRET_TOKEN"))
   }
 
   @Test func nonZeroExitIsError() {
@@ -213,4 +275,10 @@ enum URLPath {
     for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
     return path
   }
+}
+
+final class ProgressSink: Sendable {
+  private let storage = Mutex<[String]>([])
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  func lines() -> [String] { storage.withLock { $0 } }
 }

@@ -160,6 +160,28 @@ async def run_sdk2(mode, page_size):
         )
 
 
+async def run_sdk2_elicitation():
+    """2026-07-28 era with a client that declares elicitation: a missing required argument
+    comes back as `input_required`, the SDK asks (our callback answers) and retries."""
+    from mcp import Client, StdioServerParameters
+    from mcp.types import ElicitResult
+
+    asked = []
+
+    async def answer(context, params):
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"title": "From elicitation"})
+
+    async with Client(StdioServerParameters(command=BINARY, args=SERVER_ARGS), mode="auto", cache=None, elicitation_callback=answer) as client:
+        result = await client.call_tool("add_note_intent", {"priority": "low"})
+        structured = result.structured_content if hasattr(result, "structured_content") else result.structuredContent
+        check(
+            "sdk2 elicitation: input_required → asked → retried",
+            asked and "?" in asked[0] and structured and structured["arguments"].get("title") == "From elicitation",
+            (asked, result),
+        )
+
+
 # ---------------------------------------------------------------- raw wire
 
 
@@ -317,6 +339,65 @@ def raw_probes():
     wire.close().wait(timeout=5)
 
 
+def wire_fuzz(lines=3000, seed=20260728):
+    """Random, truncated and mutated lines interleaved with valid requests over the real pipes."""
+    import random
+
+    rng = random.Random(seed)
+    templates = [
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_note_intent","arguments":{"title":"x"}}}',
+        b'{"jsonrpc":"2.0","id":"s","method":"tools/list","params":{"cursor":"ib1.a"}}',
+        b'{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"find-intent","arguments":{"request":"r"}}}',
+        b'{"jsonrpc":"2.0","id":4,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
+        b'[{"jsonrpc":"2.0","id":5,"method":"ping"}]',
+        b'{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    ]
+    wire = Wire()
+    initialize(wire)
+    expected = {}
+    for i in range(lines):
+        kind = rng.randrange(4)
+        if kind == 0:
+            line = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
+        elif kind == 1:
+            t = rng.choice(templates)
+            line = t[: rng.randrange(len(t))]
+        elif kind == 2:
+            line = bytearray(rng.choice(templates))
+            for _ in range(rng.randrange(1, 4)):
+                line[rng.randrange(len(line))] = rng.randrange(256)
+            line = bytes(line)
+        else:
+            depth = rng.randrange(100, 3000)
+            line = b"[" * depth + b"]" * depth
+        wire.send(line.replace(b"\n", b" "))
+        if i % 5 == 0:
+            vid = f"valid-{i}"
+            expected[vid] = 0
+            wire.send({"jsonrpc": "2.0", "id": vid, "method": "ping"})
+    proc = wire.close()
+    bad = 0
+    while True:
+        raw = wire.lines.get(timeout=30)
+        if raw is None:
+            break
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            bad += 1
+            continue
+        for m in message if isinstance(message, list) else [message]:
+            if not isinstance(m, dict) or m.get("jsonrpc") != "2.0" or ("result" in m) == ("error" in m):
+                bad += 1
+            elif isinstance(m.get("id"), str) and m["id"] in expected:
+                expected[m["id"]] += 1
+    proc.wait(timeout=5)
+    wrong = {k: v for k, v in expected.items() if v != 1}
+    check(f"wire fuzz: {lines} hostile lines, every stdout line is JSON-RPC", bad == 0, bad)
+    check(f"wire fuzz: each of {len(expected)} valid requests answered exactly once", not wrong, list(wrong.items())[:5])
+    check("wire fuzz: process exited cleanly", proc.returncode == 0, proc.returncode)
+
+
 def main():
     major = sdk_major()
     print(f"== MCP conformance: {BINARY} {CATALOG} (python mcp {major}.x)" if major else "== MCP conformance: raw probes")
@@ -328,9 +409,12 @@ def main():
             asyncio.run(run_sdk2("auto", None))
             asyncio.run(run_sdk2("auto", 3))
             asyncio.run(run_sdk2("legacy", 3))
+            asyncio.run(run_sdk2_elicitation())
         raw_probes()
+        wire_fuzz()
     else:
         raw_probes()
+        wire_fuzz()
     print(f"conformance: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
