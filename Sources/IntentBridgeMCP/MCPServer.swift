@@ -52,6 +52,9 @@ public final class MCPServer: Sendable {
     public var serverVersion = "0.1.0"
     /// Limits for handler processes.
     public var handlerLimits = HandlerRunner.Limits()
+    /// True when the catalog file is watched and reloaded (`MCPServerHost`); advertised as
+    /// `tools.listChanged` in the handshake era.
+    public var watchesCatalog = false
     public static let autoCompactThreshold = 30
     public init() {}
   }
@@ -91,6 +94,27 @@ public final class MCPServer: Sendable {
     }
     listedTools = mode == .full ? tools.map(MCPServer.renderTool) : MetaTools.definitions
   }
+
+  // MARK: - Reloading
+
+  /// Takes over the session of `other` (negotiated version, initialisation), so a server
+  /// rebuilt for a changed catalog continues the same conversation.
+  public func adoptSession(from other: MCPServer) {
+    let session = other.state.withLock { ($0.negotiatedVersion, $0.initialized) }
+    state.withLock {
+      $0.negotiatedVersion = session.0
+      $0.initialized = session.1
+    }
+  }
+
+  /// Whether a client in this session should get `notifications/tools/list_changed`: an
+  /// initialised handshake-era session, with `tools.listChanged` advertised. The stateless
+  /// era has no session to notify; its list results carry `ttlMs` instead.
+  public var shouldNotifyListChanged: Bool {
+    options.watchesCatalog && state.withLock { $0.initialized && $0.negotiatedVersion != nil }
+  }
+
+  public static let listChangedNotification = #"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#
 
   // MARK: - Lines in, lines out
 
@@ -320,7 +344,7 @@ public final class MCPServer: Sendable {
 
   var capabilities: JSONObject {
     var object = JSONObject()
-    object["tools"] = ["listChanged": false]
+    object["tools"] = ["listChanged": .bool(options.watchesCatalog)]
     object["prompts"] = ["listChanged": false]
     object["completions"] = [:]
     return object

@@ -21,6 +21,15 @@ public enum MCPStdioTransport {
 
   /// Serves until standard input ends, then exits the process.
   public static func run(server: MCPServer, log: @escaping @Sendable (String) -> Void) -> Never {
+    run(host: MCPServerHost(server: server), log: log)
+  }
+
+  /// Serves the host's current server (which may be swapped while serving); `watch` starts
+  /// extra work once the protocol writer exists (e.g. catalog watching that notifies).
+  public static func run(
+    host: MCPServerHost, log: @escaping @Sendable (String) -> Void,
+    watch: (_ notify: @escaping @Sendable (String) -> Void) -> Void = { _ in }
+  ) -> Never {
     signal(SIGPIPE, SIG_IGN)
     let protocolFD = dup(1)
     guard protocolFD >= 0 else {
@@ -29,9 +38,10 @@ public enum MCPStdioTransport {
     }
     _ = dup2(2, 1)
     let writer = LineWriter(fd: protocolFD)
+    watch { writer.write($0) }
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
-      readLoop(server: server, writer: writer)
+      readLoop(host: host, writer: writer)
       done.signal()
     }
     thread.name = "mcp-stdin"
@@ -41,7 +51,7 @@ public enum MCPStdioTransport {
     exit(0)
   }
 
-  static func readLoop(server: MCPServer, writer: LineWriter) {
+  static func readLoop(host: MCPServerHost, writer: LineWriter) {
     var framer = LineFramer(limit: lineLimit)
     let inFlight = DispatchGroup()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -55,10 +65,10 @@ public enum MCPStdioTransport {
             inFlight.enter()
             DispatchQueue.global().async {
               defer { inFlight.leave() }
-              for reply in server.handle(line: line, progress: { writer.write($0) }) { writer.write(reply) }
+              for reply in host.handle(line: line, progress: { writer.write($0) }) { writer.write(reply) }
             }
           } else {
-            for reply in server.handle(line: line) { writer.write(reply) }
+            for reply in host.handle(line: line) { writer.write(reply) }
           }
         }
       }

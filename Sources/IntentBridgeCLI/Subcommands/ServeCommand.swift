@@ -48,8 +48,23 @@ enum ServeCommand: Subcommand {
       }
       return .dataError
     }
+    options.watchesCatalog = true
     let server = MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: options)
-    MCPStdioTransport.run(server: server, log: { console.err($0) })
+    let host = MCPServerHost(server: server)
+    let catalogPath = arguments.positionals[0]
+    let engineOptions = try EngineOptions.engineOptions(arguments)
+    let serverOptions = options
+    MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in
+      host.watch(
+        path: catalogPath,
+        rebuild: {
+          guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: engineOptions, notice: { console.err($0 + "\n") }) else {
+            return nil
+          }
+          return MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: serverOptions)
+        },
+        notify: notify, log: { console.err($0) })
+    }
   }
 
   /// `Prompts/` of the checkout this binary was built in, when it exists.

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Holds the server in use and swaps it when the catalog file changes, without a restart.
+///
+/// A watcher thread polls the catalog file's modification time and size every
+/// `interval` seconds; on a change it calls `rebuild`, and when that succeeds the new server
+/// takes over the session and `onSwap` learns whether to send
+/// `notifications/tools/list_changed`. A catalog that no longer loads leaves the current
+/// server serving, and `log` says why. Requests in flight finish on the server they started on.
+public final class MCPServerHost: Sendable {
+  private let current: Mutex<MCPServer>
+
+  public init(server: MCPServer) {
+    current = Mutex(server)
+  }
+
+  public var server: MCPServer { current.withLock { $0 } }
+
+  public func handle(line: [UInt8], progress: @escaping @Sendable (String) -> Void = { _ in }) -> [String] {
+    server.handle(line: line, progress: progress)
+  }
+
+  /// Replaces the server, carrying the session over; returns whether the client should be told.
+  @discardableResult
+  public func replace(with new: MCPServer) -> Bool {
+    let old = server
+    new.adoptSession(from: old)
+    current.withLock { $0 = new }
+    return new.shouldNotifyListChanged
+  }
+
+  /// Starts watching `path`; `rebuild` makes a server for the changed file (nil when the
+  /// file does not load), `notify` sends a line to the client.
+  public func watch(
+    path: String, interval: Double = 1.0, rebuild: @escaping @Sendable () -> MCPServer?,
+    notify: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void
+  ) {
+    let thread = Thread { [self] in
+      var last = Self.signature(of: path)
+      while true {
+        Thread.sleep(forTimeInterval: interval)
+        let now = Self.signature(of: path)
+        guard now != last, now != nil else { continue }
+        last = now
+        guard let server = rebuild() else {
+          log("notice: \(path) changed but does not load; still serving the previous catalog\n")
+          continue
+        }
+        log("notice: \(path) changed; serving the new catalog\n")
+        if replace(with: server) { notify(MCPServer.listChangedNotification) }
+      }
+    }
+    thread.name = "mcp-catalog-watch"
+    thread.start()
+  }
+
+  /// Modification time and size of a file (nil when it cannot be read).
+  static func signature(of path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+    return "\(date)/\(size)"
+  }
+}

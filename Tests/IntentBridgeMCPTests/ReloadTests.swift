@@ -1,0 +1,83 @@
+import Foundation
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeMCP
+import IntentBridgeRanking
+import Synchronization
+import Testing
+
+/// Catalog changes are picked up without a restart.
+@Suite(.serialized) struct ReloadTests {
+  static func server(_ json: String, watching: Bool = true) throws -> MCPServer {
+    let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
+    var options = MCPServer.Options()
+    options.mode = .full
+    options.watchesCatalog = watching
+    return MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog), options: options)
+  }
+
+  static let one = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}]}"#
+  static let two = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}, {"id": "B", "title": "Beta", "description": "Does b."}]}"#
+
+  static func toolNames(_ host: MCPServerHost) throws -> [String] {
+    let reply = try JSONParser.parse(host.handle(line: Array(#"{"jsonrpc":"2.0","id":9,"method":"tools/list"}"#.utf8))[0])
+    return reply["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+  }
+
+  @Test func swapKeepsTheSessionAndAsksToNotify() throws {
+    let host = MCPServerHost(server: try Self.server(Self.one))
+    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    let reply = try JSONParser.parse(host.handle(line: Array(initialize.utf8))[0])
+    #expect(reply["result"]?["capabilities"]?["tools"]?["listChanged"] == true)
+    _ = host.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+    #expect(try Self.toolNames(host) == ["a"])
+    #expect(host.replace(with: try Self.server(Self.two)), "an initialised handshake session is told")
+    #expect(try Self.toolNames(host) == ["a", "b"], "the new catalog is served in the same session")
+  }
+
+  @Test func watcherReloadsAChangedFileAndKeepsServingABrokenOne() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-reload-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("catalog.json").path
+    try Data(Self.one.utf8).write(to: URL(fileURLWithPath: path))
+    let host = MCPServerHost(server: try Self.server(Self.one))
+    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    _ = host.handle(line: Array(initialize.utf8))
+    _ = host.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+    #expect(try Self.toolNames(host) == ["a"])
+    let notes = Mutex<[String]>([])
+    host.watch(
+      path: path, interval: 0.05,
+      rebuild: {
+        guard let data = FileManager.default.contents(atPath: path),
+          let catalog = CatalogLoader.load(bytes: [UInt8](data)).validCatalog
+        else { return nil }
+        var options = MCPServer.Options()
+        options.mode = .full
+        options.watchesCatalog = true
+        return MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog), options: options)
+      },
+      notify: { line in notes.withLock { $0.append(line) } }, log: { line in notes.withLock { $0.append(line) } })
+    Thread.sleep(forTimeInterval: 0.2)
+    try Data(Self.two.utf8).write(to: URL(fileURLWithPath: path))
+    var names: [String] = []
+    for _ in 0..<100 {
+      names = try Self.toolNames(host)
+      if names.count == 2 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(names == ["a", "b"])
+    for _ in 0..<100 where !notes.withLock({ $0.contains(MCPServer.listChangedNotification) }) {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(notes.withLock { $0.contains(MCPServer.listChangedNotification) }, "the client is notified")
+    try Data("{ broken".utf8).write(to: URL(fileURLWithPath: path))
+    for _ in 0..<100 {
+      if notes.withLock({ $0.contains { $0.contains("does not load") } }) { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(notes.withLock { $0.contains { $0.contains("does not load") } })
+    #expect(try Self.toolNames(host) == ["a", "b"], "a broken edit keeps the previous catalog")
+  }
+}
