@@ -80,7 +80,10 @@ let package = Package(
     // Benchmarks print figures next to a baseline measured in the same run (release build).
     .executableTarget(
       name: "intentbridge-bench",
-      dependencies: ["IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeEmbedding", "IntentBridgeEngine"],
+      dependencies: [
+        "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeEmbedding", "IntentBridgeEngine",
+        "IntentBridgeMCP",
+      ],
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 
     .target(name: "IntentBridgeTestSupport", path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),

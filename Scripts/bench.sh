@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then python3 -m venv .venv-bench; fi
 .venv-bench/bin/python -m pip install --quiet --disable-pip-version-check rank_bm25
 swift build -c release --product intentbridge-bench
-for name in catalog embedding rank; do .build/release/intentbridge-bench "$name"; echo; done
+for name in catalog embedding rank mcp; do .build/release/intentbridge-bench "$name"; echo; done

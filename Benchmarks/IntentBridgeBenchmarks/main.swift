@@ -95,7 +95,8 @@ switch selected {
 case "catalog": benchmarkCatalog()
 case "embedding": benchmarkEmbedding()
 case "rank": benchmarkRank()
+case "mcp": benchmarkMCP()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank\n".utf8))
+  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, mcp\n".utf8))
   exit(64)
 }
