@@ -28,7 +28,10 @@ extension MCPServer {
     return result
   }
 
-  /// `completion/complete`: intent ids for prompt arguments named `intent`, by prefix.
+  /// `completion/complete` for prompt arguments, by prefix: `intent` → discoverable intent
+  /// ids; `lang` → the catalog's languages; `parameter` → parameter names (of the intent in
+  /// `context.arguments`, when given); `value`, or an argument named like an enum
+  /// parameter → that enum's case values.
   func complete(_ params: JSONObject) throws(RPCError) -> JSONObject {
     guard case .object(let ref)? = params["ref"], case .string(let type)? = ref["type"] else {
       throw .invalidParams("completion/complete needs \"ref\" ({\"type\": \"ref/prompt\", \"name\": …})")
@@ -44,9 +47,31 @@ extension MCPServer {
       guard case .string(let promptName)? = ref["name"], let prompt = options.prompts.first(where: { $0.name == promptName }) else {
         throw .invalidParams("unknown prompt in \"ref\"")
       }
-      if argumentName == "intent", prompt.arguments.contains(where: { $0.name == "intent" }) {
-        let prefix = value.lowercased()
+      guard prompt.arguments.contains(where: { $0.name == argumentName }) else { break }
+      let prefix = value.lowercased()
+      let given = params["context"]?["arguments"]?.objectValue ?? JSONObject()
+      let intent = given["intent"]?.stringValue.flatMap { catalog.intent(id: $0) }
+      switch argumentName {
+      case "intent":
         values = catalog.intents.filter { $0.isDiscoverable && $0.id.lowercased().hasPrefix(prefix) }.map(\.id)
+      case "lang":
+        values = catalog.languages.filter { $0.lowercased().hasPrefix(prefix) }
+      case "parameter":
+        let intents = intent.map { [$0] } ?? catalog.intents.filter(\.isDiscoverable)
+        var seen = Set<String>()
+        values = intents.flatMap(\.parameters).map(\.name).filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0).inserted }
+      default:
+        // Enum values: the argument names an enum parameter (of the intent in context, when
+        // given), or it is "value" and the context names the parameter.
+        let parameterName = argumentName == "value" ? given["parameter"]?.stringValue ?? "" : argumentName
+        let intents = intent.map { [$0] } ?? catalog.intents.filter(\.isDiscoverable)
+        var seen = Set<String>()
+        for parameter in intents.flatMap(\.parameters) where parameter.name == parameterName {
+          guard case .enumeration(let id) = parameter.type, let enumType = catalog.enumType(id: id) else { continue }
+          for enumCase in enumType.cases where enumCase.value.lowercased().hasPrefix(prefix) && seen.insert(enumCase.value).inserted {
+            values.append(enumCase.value)
+          }
+        }
       }
     case "ref/resource":
       throw .invalidParams("this server has no resources")

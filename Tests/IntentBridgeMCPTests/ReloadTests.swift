@@ -81,3 +81,33 @@ import Testing
     #expect(try Self.toolNames(host) == ["a", "b"], "a broken edit keeps the previous catalog")
   }
 }
+
+@Suite struct CompletionTests {
+  @Test func completesIntentsParametersAndEnumValues() throws {
+    let server = Fixture.server()
+    var options = server.options
+    options.prompts = [
+      MCPPrompt(
+        name: "choose-value", title: "Choose", description: "Choose a value.",
+        arguments: [
+          .init(name: "intent", description: "", required: true), .init(name: "parameter", description: "", required: true),
+          .init(name: "value", description: "", required: false),
+        ],
+        text: "{{intent}} {{parameter}} {{value}}")
+    ]
+    let withPrompt = MCPServer(catalog: server.catalog, ranker: server.ranker, options: options)
+    let client = Client(server: withPrompt)
+    _ = client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
+    func complete(_ argument: String, _ value: String, context: String = "{}") throws -> [String] {
+      let reply = client.send(
+        #"{"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"choose-value"},"argument":{"name":""#
+          + argument + #"","value":""# + value + #""},"context":{"arguments":"# + context + "}}}")
+      return reply.first?["result"]?["completion"]?["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+    #expect(try complete("intent", "Add") == ["AddNoteIntent"])
+    #expect(try complete("parameter", "p", context: #"{"intent": "AddNoteIntent"}"#) == ["priority"])
+    #expect(try complete("value", "h", context: #"{"intent": "AddNoteIntent", "parameter": "priority"}"#) == ["high"])
+    #expect(try complete("value", "", context: #"{"intent": "AddNoteIntent", "parameter": "priority"}"#) == ["low", "normal", "high"])
+    #expect(try complete("value", "", context: #"{"intent": "AddNoteIntent", "parameter": "title"}"#) == [], "strings have no fixed values")
+  }
+}
