@@ -265,7 +265,7 @@ import Testing
   @Test func shippedPromptsLoad() throws {
     let root = URLPath.repositoryRoot
     let prompts = try MCPPrompt.load(directory: root + "/Prompts")
-    #expect(prompts.map(\.name) == ["explain-ranking", "fill-parameters", "find-intent"])
+    #expect(prompts.map(\.name) == ["choose-value", "explain-ranking", "fill-parameters", "find-intent"])
   }
 }
 
