@@ -164,7 +164,7 @@ struct CatalogDecoder {
         guard checkLanguageTag(language, path / language) else { continue }
         if let items = stringArray(element, path / language) { entries.append(.init(language: language, items: items)) }
       }
-      return LocalizedTextList(entries: entries, defaultLanguage: defaultLanguage)
+      return LocalizedTextList(entries: entries, defaultLanguage: defaultLanguage, isPlain: false)
     default:
       typeMismatch(value, expected: "an array of strings or an object of language tag → array of strings", at: path)
       return LocalizedTextList(defaultLanguage: defaultLanguage)

@@ -65,7 +65,7 @@ struct CatalogValidator {
   private mutating func checkTemplates(_ list: LocalizedTextList, at path: JSONPath, parameters: [String]?, context: String) -> [PhraseTemplate] {
     var parsed: [PhraseTemplate] = []
     for entry in list.entries {
-      let entryPath = list.entries.count == 1 && entry.language == list.defaultLanguage && !isLanguageMap(path) ? path : path / entry.language
+      let entryPath = list.isPlain ? path : path / entry.language
       for (i, text) in entry.items.enumerated() {
         if let template = checkTemplate(text, at: entryPath / i, parameters: parameters, context: context) {
           parsed.append(template)
@@ -74,9 +74,6 @@ struct CatalogValidator {
     }
     return parsed
   }
-
-  /// Whether the catalog wrote this TextList as a language map (the path then needs the tag).
-  private func isLanguageMap(_ path: JSONPath) -> Bool { false }
 
   @discardableResult
   private mutating func checkTemplate(_ text: String, at path: JSONPath, parameters: [String]?, context: String) -> PhraseTemplate? {

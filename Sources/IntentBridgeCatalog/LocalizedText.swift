@@ -65,15 +65,19 @@ public struct LocalizedTextList: Sendable, Hashable {
 
   public var entries: [Entry]
   public var defaultLanguage: String
+  /// True when the catalog wrote a plain array rather than a language map.
+  public var isPlain: Bool
 
-  public init(entries: [Entry] = [], defaultLanguage: String = "en") {
+  public init(entries: [Entry] = [], defaultLanguage: String = "en", isPlain: Bool = true) {
     self.entries = entries
     self.defaultLanguage = defaultLanguage
+    self.isPlain = isPlain
   }
 
   public init(_ items: [String], language: String) {
     self.entries = [Entry(language: language, items: items)]
     self.defaultLanguage = language
+    self.isPlain = true
   }
 
   public static let empty = LocalizedTextList()

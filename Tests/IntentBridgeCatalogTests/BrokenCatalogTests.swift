@@ -173,3 +173,11 @@ import Testing
     }
   }
 }
+
+@Suite struct LanguageMapPathTests {
+  @Test func templateErrorsInALanguageMapNameTheLanguage() {
+    let json = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "A", "phrases": {"en": ["ok"], "fi": ["(rikki"]}}]}"#
+    let result = CatalogLoader.load(bytes: Array(json.utf8), file: "map.json")
+    #expect(result.diagnostics.first { $0.rule == "template-syntax" }?.path?.description == "$.intents[0].phrases.fi[0]")
+  }
+}
