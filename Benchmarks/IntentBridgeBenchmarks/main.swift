@@ -71,7 +71,10 @@ func benchmarkCatalog() {
   for _ in 0..<15 {
     var catalog: Catalog?
     loadTimes.append(time { catalog = CatalogLoader.load(bytes: bytes, file: "synthetic.json").validCatalog })
-    guard let catalog else { fatalError("synthetic catalog did not load") }
+    guard let catalog else {
+      FileHandle.standardError.write(Data("error: the synthetic catalog did not load\n".utf8))
+      exit(1)
+    }
     toolTimes.append(time {
       let document = ToolDialect.mcp.render(ToolDefinitionBuilder(catalog: catalog).tools())
       toolCount = document["tools"]?.arrayValue?.count ?? 0
