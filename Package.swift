@@ -41,7 +41,9 @@ let package = Package(
       name: "IntentBridgeTemplates", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Filling: typed extractors (numbers, durations, dates/times, booleans, URLs, emails, quotes).
     .target(
-      name: "IntentBridgeFilling", dependencies: ["IntentBridgeText"], swiftSettings: strictSettings),
+      name: "IntentBridgeFilling",
+      dependencies: ["IntentBridgeText", "IntentBridgeCatalog", "IntentBridgeTemplates", "IntentBridgeTools", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(
       name: "IntentBridgeRanking",
@@ -52,7 +54,7 @@ let package = Package(
       name: "IntentBridgeEngine",
       dependencies: [
         "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates", "IntentBridgeEmbedding",
-        "IntentBridgeJSON",
+        "IntentBridgeFilling", "IntentBridgeJSON",
       ],
       swiftSettings: strictSettings),
     // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
@@ -65,7 +67,9 @@ let package = Package(
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeEngine", "IntentBridgeRanking"],
+      dependencies: [
+        "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeFilling",
+      ],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(

@@ -1,4 +1,7 @@
+import Foundation
 import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeRanking
 import IntentBridgeTools
@@ -159,19 +162,22 @@ struct MetaTools {
       ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map {
         ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))]
       })
-    // Parameter filling is a separate capability that does not exist yet.
-    structured["arguments"] = [:]
+    // Fill the chosen intent's parameters (template slots, typed extractors, value words, defaults).
+    var filledArguments = JSONObject()
     var missing: [JSONValue] = []
-    if let (intent, _) = best {
-      for parameter in intent.parameters where parameter.isRequired {
-        var row = JSONObject()
-        row["name"] = .string(parameter.name)
-        row["question"] = .string(parameter.requestValueDialog?.resolved(for: server.options.language) ?? "What is the \(parameter.name)?")
-        missing.append(.object(row))
-      }
+    var ambiguous: [JSONValue] = []
+    if let best = ranking.best {
+      let filler = ParameterFiller(
+        catalog: server.catalog, templates: server.ranker.templates, language: server.ranker.language,
+        context: IntentEngine.Clock().extractionContext(language: server.ranker.language))
+      let result = filler.fill(request, intentIndex: best.intentIndex)
+      filledArguments = result.arguments
+      missing = result.missing.map { ["name": .string($0.name), "question": .string($0.question)] }
+      ambiguous = result.ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] }
     }
+    structured["arguments"] = .object(filledArguments)
     structured["missing"] = .array(missing)
-    structured["filling"] = "pending: argument values are not extracted from the request yet; fill them from the request, ask for the missing ones"
+    structured["ambiguous"] = .array(ambiguous)
     if ranking.isNoMatch { structured["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
     return MCPServer.successResult(structured)
   }

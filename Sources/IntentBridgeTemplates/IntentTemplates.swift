@@ -13,6 +13,17 @@ public struct IntentTemplates: Sendable {
   public let analyzer: TextAnalyzer
   /// Per intent, the union signature of its templates (nil without templates).
   let signatures: [TemplateSignature?]
+  /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
+  let typeLexicons: [String: Int]
+
+  /// The lexicon of an enum or entity type, for `valueSpans`.
+  public func lexicon(for type: ValueType) -> Int? {
+    switch type {
+    case .enumeration(let id): typeLexicons["enum:" + id]
+    case .entity(let id): typeLexicons["entity:" + id]
+    default: nil
+    }
+  }
 
   public init(catalog: Catalog, language: String, analyzer: TextAnalyzer) {
     self.analyzer = analyzer
@@ -110,6 +121,7 @@ public struct IntentTemplates: Sendable {
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
     self.signatures = all.map(TemplateSignature.union)
+    self.typeLexicons = lexiconIndex
   }
 
   private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {

@@ -1,6 +1,7 @@
 import Foundation
 import IntentBridgeJSON
 import IntentBridgeMCP
+import IntentBridgeRanking
 import Synchronization
 import Testing
 
@@ -215,8 +216,19 @@ import Testing
     let resolve = call(client, "resolve_request", ["request": "write a new note"])
     let resolved = resolve.result?["structuredContent"]
     #expect(resolved?["intent"] == "AddNoteIntent")
-    #expect(resolved?["arguments"] == .object([:]))
+    #expect(resolved?["arguments"] == ["priority": "normal"], "defaults are part of the filled call")
     #expect(resolved?["missing"]?[0]?["question"] == "What should the note be called?")
+    // Keyword-only ranking (no model in this fixture) is less confident: lower the threshold.
+    var configuration = RankingConfiguration()
+    configuration.noMatchThreshold = 0.1
+    let catalog = Fixture.catalog()
+    var options = MCPServer.Options()
+    options.mode = .compact
+    let lenient = Client(server: MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog, configuration: configuration), options: options))
+    lenient.initialize()
+    let high = call(lenient, "resolve_request", ["request": "write a new note with high priority"]).result?["structuredContent"]
+    #expect(high?["intent"] == "AddNoteIntent")
+    #expect(high?["arguments"]?["priority"] == "high", "enum values are filled from their words")
     #expect(resolved?["alternatives"]?.arrayValue != nil)
 
     let run = call(client, "run_intent", ["intent": "AddNoteIntent", "arguments": ["title": "Milk"]])

@@ -1,0 +1,216 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeTemplates
+import IntentBridgeTools
+
+/// One argument the filler set, and where it came from.
+public struct FilledArgument: Sendable, Hashable {
+  public enum Source: String, Sendable, Hashable {
+    /// A slot of the best-matching phrase template.
+    case template
+    /// A typed extractor or a value word (enum case, entity instance, value synonym).
+    case extractor
+    /// The parameter's default.
+    case defaultValue = "default"
+  }
+
+  public var name: String
+  public var value: JSONValue
+  /// Unicode-scalar range in the request (nil for defaults).
+  public var span: Range<Int>?
+  public var confidence: Double
+  public var source: Source
+}
+
+/// A required parameter the request did not give, with the question to ask.
+public struct MissingParameter: Sendable, Hashable {
+  public var name: String
+  public var question: String
+}
+
+/// A parameter several values could fill.
+public struct AmbiguousParameter: Sendable, Hashable {
+  public var name: String
+  public var candidates: [JSONValue]
+  public var question: String
+}
+
+/// Fills an intent's parameters from a request: first the slots of the best-matching phrase
+/// template, then typed extractors and value words for the parameters still empty, then
+/// defaults; values that fail the intent's tool schema are dropped (and so reported missing
+/// when required).
+///
+/// This is the first filling capability; its known gaps are listed in docs/FILLING.md.
+public struct ParameterFiller: Sendable {
+  public let catalog: Catalog
+  public let templates: IntentTemplates
+  public let language: String
+  public let context: ExtractionContext
+  let extractors: Extractors
+  let validator: ArgumentValidator
+
+  public init(catalog: Catalog, templates: IntentTemplates, language: String, context: ExtractionContext) {
+    self.catalog = catalog
+    self.templates = templates
+    self.language = language
+    self.context = context
+    extractors = Extractors(context: context)
+    validator = ArgumentValidator(catalog: catalog, language: language)
+  }
+
+  public struct Result: Sendable {
+    /// The filled call: arguments in parameter order, defaults included.
+    public var arguments: JSONObject
+    public var filled: [FilledArgument]
+    public var missing: [MissingParameter]
+    public var ambiguous: [AmbiguousParameter]
+  }
+
+  public func fill(_ request: String, intentIndex: Int) -> Result {
+    let intent = catalog.intents[intentIndex]
+    var filled: [String: FilledArgument] = [:]
+    var used: [Range<Int>] = []
+    var ambiguous: [AmbiguousParameter] = []
+    func overlaps(_ span: Range<Int>) -> Bool { used.contains { $0.overlaps(span) } }
+    func take(_ argument: FilledArgument) {
+      guard filled[argument.name] == nil, let parameter = intent.parameter(named: argument.name) else { return }
+      let value = parameter.isArray ? .array([argument.value]) : argument.value
+      let schema = JSONValue.object(ParameterSchema.schema(for: parameter, in: catalog))
+      guard JSONSchemaValidator.validate(value, against: schema).isEmpty else { return }
+      var accepted = argument
+      accepted.value = value
+      filled[argument.name] = accepted
+      if let span = argument.span { used.append(span) }
+    }
+    let scalars = Array(request.unicodeScalars)
+    func text(_ span: Range<Int>) -> String {
+      String(String.UnicodeScalarView(scalars[max(0, span.lowerBound)..<min(scalars.count, span.upperBound)]))
+    }
+
+    // 1. Template slots.
+    if let (alignment, _) = templates.align(request, intent: intentIndex), alignment.quality >= 0.5 {
+      for capture in alignment.captures {
+        guard let parameter = intent.parameter(named: capture.name) else { continue }
+        let confidence = Double(alignment.quality)
+        switch capture.kind {
+        case .value(let id):
+          take(FilledArgument(name: capture.name, value: .string(id), span: capture.span, confidence: confidence, source: .template))
+        case .number(let synonymValue):
+          // Durations and dates need their unit words: the extractors below read them whole.
+          if case .duration = parameter.type, synonymValue == nil { continue }
+          if let synonymValue, let value = try? JSONParser.parse(synonymValue) {
+            take(FilledArgument(name: capture.name, value: value, span: capture.span, confidence: confidence, source: .template))
+          } else if let number = numbers(in: text(capture.span)).first {
+            take(FilledArgument(name: capture.name, value: jsonNumber(number, for: parameter), span: capture.span, confidence: confidence, source: .template))
+          }
+        case .freeText:
+          take(FilledArgument(name: capture.name, value: .string(text(capture.span)), span: capture.span, confidence: confidence * 0.9, source: .template))
+        }
+      }
+    }
+
+    // 2. Typed extractors and value words for what is still empty.
+    let extracted = extractors.extract(request)
+    for parameter in intent.parameters where filled[parameter.name] == nil {
+      switch parameter.type {
+      case .enumeration, .entity:
+        guard let lexicon = templates.lexicon(for: parameter.type) else { break }
+        let spans = templates.valueSpans(request, lexicon: lexicon).filter { !overlaps($0.span) }
+        guard let first = spans.first else { break }
+        let rivals = spans.filter { $0.span == first.span && $0.id != first.id }
+        if !rivals.isEmpty {
+          let candidates = ([first.id] + rivals.map(\.id)).map(JSONValue.string)
+          ambiguous.append(AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter)))
+          continue
+        }
+        take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
+      case .integer, .number, .measurement, .currency:
+        let candidates = extracted.filter { [.number, .percentage, .temperature].contains($0.kind) && !overlaps($0.span) }
+        if candidates.count == 1, case .number(let value) = candidates[0].value {
+          take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
+        }
+      case .duration:
+        if let duration = extracted.first(where: { $0.kind == .duration && !overlaps($0.span) }), case .duration(let d) = duration.value {
+          take(FilledArgument(name: parameter.name, value: .integer(Int64(d.totalSeconds)), span: duration.span, confidence: duration.confidence, source: .extractor))
+        }
+      case .date:
+        let wanted: [ExtractedValue.Kind] =
+          switch parameter.dateKind ?? .dateTime {
+          case .date: [.date, .dateTime]
+          case .time: [.time, .dateTime]
+          case .dateTime: [.dateTime, .date]
+          }
+        if let value = extracted.first(where: { wanted.contains($0.kind) && !overlaps($0.span) }), let iso = isoValue(value, parameter) {
+          take(FilledArgument(name: parameter.name, value: .string(iso), span: value.span, confidence: value.confidence, source: .extractor))
+        }
+      case .boolean:
+        if let value = extracted.first(where: { $0.kind == .boolean && !overlaps($0.span) }), case .boolean(let b) = value.value {
+          take(FilledArgument(name: parameter.name, value: .bool(b), span: value.span, confidence: value.confidence * 0.8, source: .extractor))
+        }
+      case .url:
+        if let value = extracted.first(where: { $0.kind == .url && !overlaps($0.span) }) {
+          take(FilledArgument(name: parameter.name, value: .string(value.text), span: value.span, confidence: value.confidence, source: .extractor))
+        }
+      case .email:
+        if let value = extracted.first(where: { $0.kind == .email && !overlaps($0.span) }) {
+          take(FilledArgument(name: parameter.name, value: .string(value.text), span: value.span, confidence: value.confidence, source: .extractor))
+        }
+      case .string:
+        if let value = extracted.first(where: { $0.kind == .quotedText && !overlaps($0.span) }), case .text(let t) = value.value {
+          take(FilledArgument(name: parameter.name, value: .string(t), span: value.span, confidence: value.confidence * 0.8, source: .extractor))
+        }
+      default:
+        break
+      }
+    }
+
+    // 3. Defaults; then the call in parameter order, and what is missing.
+    var arguments = JSONObject()
+    var missing: [MissingParameter] = []
+    var ordered: [FilledArgument] = []
+    for parameter in intent.parameters {
+      if let argument = filled[parameter.name] {
+        arguments[parameter.name] = argument.value
+        ordered.append(argument)
+      } else if let value = parameter.defaultValue {
+        arguments[parameter.name] = value
+        ordered.append(FilledArgument(name: parameter.name, value: value, span: nil, confidence: 1, source: .defaultValue))
+      } else if parameter.isRequired, !ambiguous.contains(where: { $0.name == parameter.name }) {
+        missing.append(MissingParameter(name: parameter.name, question: question(parameter)))
+      }
+    }
+    return Result(arguments: arguments, filled: ordered, missing: missing, ambiguous: ambiguous)
+  }
+
+  private func numbers(in text: String) -> [Double] {
+    extractors.numbers.extract(text).compactMap { if case .number(let v) = $0.value { v } else { nil } }
+  }
+
+  private func jsonNumber(_ value: Double, for parameter: Parameter) -> JSONValue {
+    if abs(value) < 9e15, Double(Int64(value)) == value { return .integer(Int64(value)) }
+    return .number(value)
+  }
+
+  private func isoValue(_ value: ExtractedValue, _ parameter: Parameter) -> String? {
+    switch (parameter.dateKind ?? .dateTime, value.value) {
+    case (.date, .date(let d)), (.date, .dateTime(let d, _, _)): d.iso8601
+    case (.time, .time), (.time, .dateTime): value.value.iso8601.map { String($0.split(separator: "T").last ?? "") }.map { String($0.prefix(8)) }
+    case (.dateTime, .dateTime): value.value.iso8601
+    case (.dateTime, .date(let d)): d.iso8601 + "T09:00:00" + CivilDate.offsetString(context.utcOffsetSeconds)
+    default: nil
+    }
+  }
+
+  /// The parameter's `requestValueDialog`, or a question made from its title.
+  public func question(_ parameter: Parameter) -> String {
+    if let dialog = parameter.requestValueDialog?.resolved(for: language) { return dialog }
+    let title = parameter.title?.resolved(for: language) ?? parameter.name
+    return "What \(title.lowercased()) do you mean?"
+  }
+
+  func disambiguation(_ parameter: Parameter) -> String {
+    if let dialog = parameter.requestDisambiguationDialog?.resolved(for: language) { return dialog }
+    let title = parameter.title?.resolved(for: language) ?? parameter.name
+    return "Which \(title.lowercased()) do you mean?"
+  }
+}

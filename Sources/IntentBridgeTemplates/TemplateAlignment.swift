@@ -1,0 +1,157 @@
+import IntentBridgeText
+
+/// What a template match says about the request's parts: which tokens filled which slot.
+public struct SlotCapture: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// An enum case or entity instance: its `value` / `id`.
+    case value(id: String)
+    /// A number token, or a value synonym (its JSON value as compact text).
+    case number(synonymValue: String?)
+    case freeText
+  }
+
+  /// The slot's parameter name.
+  public var name: String
+  public var kind: Kind
+  /// Token range in the `MatchInput` (`start..<end`).
+  public var tokens: Range<Int>
+  /// Unicode-scalar range in the request text.
+  public var span: Range<Int>
+}
+
+/// The best alignment of a request with one template, with its slot captures.
+public struct TemplateAlignment: Sendable {
+  public var quality: Float
+  public var captures: [SlotCapture]
+  /// The template's source text.
+  public var template: String
+}
+
+extension TemplateMatcher {
+  /// Aligns the whole request with `template` like `cost`, keeping which tokens each slot
+  /// took on the cheapest path. Slower than the scoring DP (it carries captures), so it runs
+  /// for one intent's best templates only.
+  /// - Complexity: O(template nodes × n × captures).
+  public func align(_ template: CompiledTemplate, _ p: Prepared) -> TemplateAlignment? {
+    let n = p.n
+    var start = [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1)
+    start[0].cost = 0
+    closure(&start, p)
+    let end = evaluate(template.root, start, p, depth: 0)
+    guard end[n].cost.isFinite else { return nil }
+    let quality = max(0, 1 - end[n].cost / Float(n + 1))
+    return TemplateAlignment(quality: quality, captures: end[n].captures, template: template.source)
+  }
+
+  struct Cell {
+    var cost: Float
+    var captures: [SlotCapture]
+  }
+
+  private func closure(_ v: inout [Cell], _ p: Prepared) {
+    for j in 1..<v.count {
+      let c = v[j - 1].cost + p.insertion[j - 1]
+      if c < v[j].cost { v[j] = Cell(cost: c, captures: v[j - 1].captures) }
+    }
+  }
+
+  private func capture(_ name: String, _ kind: SlotCapture.Kind, _ start: Int, _ end: Int, _ p: Prepared) -> SlotCapture {
+    let span = p.input.tokens[start].range.lowerBound..<p.input.tokens[end - 1].range.upperBound
+    return SlotCapture(name: name, kind: kind, tokens: start..<end, span: span)
+  }
+
+  private func evaluate(_ node: CompiledTemplate.Node, _ input: [Cell], _ p: Prepared, depth: Int) -> [Cell] {
+    let n = p.n
+    guard depth < 200 else { return [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1) }
+    switch node {
+    case .sequence(let nodes):
+      var v = input
+      for child in nodes { v = evaluate(child, v, p, depth: depth + 1) }
+      return v
+    case .alternatives(let nodes):
+      guard !nodes.isEmpty else { return input }
+      var best = [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1)
+      for child in nodes {
+        let v = evaluate(child, input, p, depth: depth + 1)
+        for j in 0...n where v[j].cost < best[j].cost { best[j] = v[j] }
+      }
+      return best
+    case .optional(let inner):
+      var v = evaluate(inner, input, p, depth: depth + 1)
+      for j in 0...n where input[j].cost <= v[j].cost { v[j] = input[j] }
+      return v
+    case .term(let id):
+      let deletion = vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures) }
+      let list = Int(p.wordMatchIndex[Int(id)])
+      if list >= 0 {
+        for (j, cost) in p.matchLists[list] where input[j - 1].cost + cost < out[j].cost {
+          out[j] = Cell(cost: input[j - 1].cost + cost, captures: input[j - 1].captures)
+        }
+      }
+      closure(&out, p)
+      return out
+    case .slot(let name, let kind):
+      var out = input.map { Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures) }
+      func offer(_ i: Int, _ j: Int, _ extra: Float, _ captured: SlotCapture) {
+        let c = input[i].cost + extra
+        if c < out[j].cost { out[j] = Cell(cost: c, captures: input[i].captures + [captured]) }
+      }
+      switch kind {
+      case .value(let lexicon):
+        for j in stride(from: 1, through: n, by: 1) {
+          for span in p.spansByEnd[lexicon][j] {
+            offer(span.start, j, span.cost, capture(name, .value(id: lexicons[lexicon].values[span.valueIndex].id), span.start, j, p))
+          }
+        }
+      case .number(let lexicon):
+        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
+          offer(j - 1, j, 0, capture(name, .number(synonymValue: nil), j - 1, j, p))
+        }
+        if let lexicon {
+          for j in stride(from: 1, through: n, by: 1) {
+            for span in p.spansByEnd[lexicon][j] {
+              offer(span.start, j, span.cost, capture(name, .number(synonymValue: lexicons[lexicon].values[span.valueIndex].id), span.start, j, p))
+            }
+          }
+        }
+      case .freeText:
+        for i in 0..<n where input[i].cost.isFinite {
+          var j = i + 1
+          while j <= min(n, i + costs.maximumFreeTextTokens) {
+            offer(i, j, costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1), capture(name, .freeText, i, j, p))
+            j += 1
+          }
+        }
+      }
+      closure(&out, p)
+      return out
+    }
+  }
+}
+
+extension IntentTemplates {
+  /// The best alignment of `request` with one of `intent`'s templates (nil without templates).
+  /// - Complexity: the scoring DP over the intent's templates, plus one capturing alignment.
+  public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
+    guard intent < templates.count, !templates[intent].isEmpty else { return nil }
+    let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
+    var best: (Float, Int)?
+    for (index, template) in templates[intent].enumerated() {
+      let q = matcher.quality(template, prepared)
+      if best == nil || q > best!.0 { best = (q, index) }
+    }
+    guard let (_, index) = best, let alignment = matcher.align(templates[intent][index], prepared) else { return nil }
+    return (alignment, prepared.input)
+  }
+
+  /// Value spans of one enum/entity type in a request (exact or typo), longest first.
+  public func valueSpans(_ request: String, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
+    guard lexicon < matcher.lexicons.count else { return [] }
+    let input = MatchInput(request, analyzer: analyzer)
+    let values = matcher.lexicons[lexicon]
+    return values.spans(in: input).sorted { ($0.end - $0.start, -$0.cost) > ($1.end - $1.start, -$1.cost) }.map {
+      (values.values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import Testing
+
+@Suite struct ResolveCommandTests {
+  let notes = Repository.path("Examples/notes/notes.en.json")
+
+  @Test func fillsTemplateSlotsAndEnumWords() throws {
+    let run = CapturedRun(["resolve", notes, "add a high priority note called milk", "--json"])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["intent"] == "AddNoteIntent")
+    #expect(value["arguments"]?["title"] == "milk")
+    #expect(value["arguments"]?["priority"] == "high")
+    #expect(value["missing"] == [])
+  }
+
+  @Test func durationsComeFromTheExtractorWithAPinnedClock() throws {
+    let run = CapturedRun(["resolve", notes, "set a reminder for the groceries note in 2 hours", "--json", "--now", "2026-11-29T10:00", "--tz", "+01:00"])
+    let value = try JSONParser.parse(run.out)
+    #expect(value["intent"] == "SetReminderIntent")
+    #expect(value["arguments"]?["note"] == "note-groceries")
+    #expect(value["arguments"]?["delay"] == 7200, "durations are seconds")
+  }
+
+  @Test func missingRequiredValuesComeWithTheirQuestion() throws {
+    let run = CapturedRun(["resolve", notes, "delete it", "--intent", "DeleteNoteIntent", "--json"])
+    let value = try JSONParser.parse(run.out)
+    #expect(value["missing"]?[0]?["name"] == "note")
+    #expect(value["missing"]?[0]?["question"] == "Which note should I delete?")
+  }
+
+  @Test func batchLinesCarryArgumentsMissingAndAmbiguous() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-resolve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let requests = directory.appendingPathComponent("r.jsonl")
+    try Data("{\"id\": \"1\", \"query\": \"add a high priority note called milk\"}\n{\"id\": \"2\", \"query\": \"who won the world cup in 2018\"}\n".utf8)
+      .write(to: requests)
+    let run = CapturedRun(["resolve", notes, "--requests", requests.path])
+    #expect(run.status == 0, "\(run.err)")
+    let lines = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+    #expect(lines.count == 2)
+    #expect(lines[0].objectValue?.keys == ["id", "intent", "confidence", "arguments", "missing", "ambiguous", "alternatives", "latency_ms"])
+    #expect(lines[1]["intent"] == .null)
+  }
+
+  @Test func badClockOptionsAreUsageErrors() {
+    #expect(CapturedRun(["resolve", notes, "x", "--tz", "Europe/Helsinki"]).status == 64)
+    #expect(CapturedRun(["resolve", notes, "x", "--now", "yesterday"]).status == 64)
+    #expect(CapturedRun(["resolve", notes, "x", "--intent", "NoSuchIntent"]).status == 64)
+  }
+}
