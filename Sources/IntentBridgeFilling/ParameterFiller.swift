@@ -88,7 +88,9 @@ public struct ParameterFiller: Sendable {
     }
 
     // 1. Template slots.
+    var templateQuality: Float = 0
     if let (alignment, _) = templates.align(request, intent: intentIndex), alignment.quality >= 0.5 {
+      templateQuality = alignment.quality
       for capture in alignment.captures {
         guard let parameter = intent.parameter(named: capture.name) else { continue }
         let confidence = Double(alignment.quality)
@@ -114,7 +116,9 @@ public struct ParameterFiller: Sendable {
     for parameter in intent.parameters where filled[parameter.name] == nil {
       switch parameter.type {
       case .enumeration, .entity:
-        guard let lexicon = templates.lexicon(for: parameter.type) else { break }
+        // A close template match already says which value words fill which slot; more
+        // spans found outside it are usually part of another slot's words.
+        guard templateQuality < 0.9, let lexicon = templates.lexicon(for: parameter.type) else { break }
         let spans = templates.valueSpans(request, lexicon: lexicon).filter { !overlaps($0.span) }
         guard let first = spans.first else { break }
         let rivals = spans.filter { $0.span == first.span && $0.id != first.id }
@@ -125,6 +129,7 @@ public struct ParameterFiller: Sendable {
         }
         take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
       case .integer, .number, .measurement, .currency:
+        guard templateQuality < 0.9 else { break }
         let candidates = extracted.filter { [.number, .percentage, .temperature].contains($0.kind) && !overlaps($0.span) }
         if candidates.count == 1, case .number(let value) = candidates[0].value {
           take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
