@@ -114,7 +114,7 @@ let package = Package(
       name: "IntentBridgeRankingTests",
       dependencies: [
         "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
-        "IntentBridgeEngine", "IntentBridgeTestSupport",
+        "IntentBridgeEngine", "IntentBridgeFilling", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -1,0 +1,37 @@
+import Foundation
+import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeFilling
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import IntentBridgeTools
+import Testing
+
+/// Every resolution of the Home Assistant development requests validates against its
+/// intent's tool schema (arguments may be incomplete: missing required values are reported
+/// separately, so only "missing required argument" is allowed).
+@Suite struct ResolutionSchemaTests {
+  @Test(arguments: ["en", "de", "fi", "sk", "zh-CN"])
+  func devSetResolutionsValidate(_ language: String) throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let engine = try IntentEngine.load(
+      catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
+    let validator = ArgumentValidator(catalog: engine.catalog)
+    let data = try Repository.read(Repository.path("Examples/home-assistant/\(language).dev.jsonl"))
+    var checked = 0
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard let query = try JSONParser.parse(bytes: Array(line))["query"]?.stringValue else { continue }
+      let resolution = engine.resolve(query, clock: .init(now: Date(timeIntervalSince1970: 1_796_000_000), utcOffsetSeconds: 3600))
+      guard let id = resolution.intentID, let intent = engine.catalog.intent(id: id) else { continue }
+      let errors = validator.validate(.object(resolution.arguments), for: intent).filter { !$0.message.hasPrefix("missing required argument") }
+      #expect(errors.isEmpty, "\(query): \(errors)")
+      let missing = Set(resolution.missing.map(\.name))
+      for parameter in intent.parameters where parameter.isRequired && resolution.arguments[parameter.name] == nil {
+        #expect(missing.contains(parameter.name) || resolution.ambiguous.contains { $0.name == parameter.name }, "\(query): \(parameter.name) neither filled nor reported")
+      }
+      checked += 1
+    }
+    #expect(checked > 300)
+  }
+}
