@@ -10,11 +10,14 @@ import Testing
 /// Every resolution of the Home Assistant development requests validates against its
 /// intent's tool schema (arguments may be incomplete: missing required values are reported
 /// separately, so only "missing required argument" is allowed).
-@Suite struct ResolutionSchemaTests {
+///
+/// Serialized and keyword-only (schema validity does not depend on the embedding model), so
+/// that this long check leaves a core to the other tests instead of starving them.
+@Suite(.serialized) struct ResolutionSchemaTests {
   @Test(arguments: ["en", "de", "fi", "sk", "zh-CN"])
   func devSetResolutionsValidate(_ language: String) throws {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.embedding = .none
     let engine = try IntentEngine.load(
       catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
     let validator = ArgumentValidator(catalog: engine.catalog)
