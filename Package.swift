@@ -92,7 +92,7 @@ let package = Package(
 
     .target(name: "IntentBridgeTestSupport", path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
     .testTarget(
-      name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeTextTests", dependencies: ["IntentBridgeText", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
@@ -119,7 +119,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeMCPTests",
-      dependencies: ["IntentBridgeMCP", "IntentBridgeCatalog", "IntentBridgeRanking", "IntentBridgeJSON", "IntentBridgeTools"],
+      dependencies: [
+        "IntentBridgeMCP", "IntentBridgeCatalog", "IntentBridgeRanking", "IntentBridgeJSON", "IntentBridgeTools", "IntentBridgeTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeFillingTests",

@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeTestSupport
 import Testing
 
 @Suite struct JSONParserTests {
@@ -123,7 +124,7 @@ import Testing
   }
 
   @Test func roundTripsRandomDocuments() throws {
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<200 {
       let value = randomValue(&generator, depth: 0)
       let compact = JSONWriter.compact(value)
@@ -132,7 +133,7 @@ import Testing
     }
   }
 
-  private func randomValue(_ g: inout SplitMix, depth: Int) -> JSONValue {
+  private func randomValue(_ g: inout SeededGenerator, depth: Int) -> JSONValue {
     switch g.next() % (depth > 3 ? 5 : 7) {
     case 0: return .null
     case 1: return .bool(g.next() % 2 == 0)
@@ -147,17 +148,5 @@ import Testing
       for i in 0..<(g.next() % 4) { object["k\(i)_\(g.next() % 100)"] = randomValue(&g, depth: depth + 1) }
       return .object(object)
     }
-  }
-}
-
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

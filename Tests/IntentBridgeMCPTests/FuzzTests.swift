@@ -1,18 +1,7 @@
 import IntentBridgeJSON
 import IntentBridgeMCP
+import IntentBridgeTestSupport
 import Testing
-
-/// SplitMix64: a small seeded generator so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct FuzzTests {
   static let templates: [String] = [
@@ -53,7 +42,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
   @Test func tenThousandHostileLinesInterleavedWithValidRequests() throws {
     let server = Fixture.server()
-    var generator = SeededGenerator(state: 0x1B_2026)
+    var generator = SeededGenerator(seed: 0x1B_2026)
     var expected: [String: Int] = [:]  // valid request id → responses seen
     var outputs = 0
 
