@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
@@ -47,37 +46,17 @@ enum RankCommand: Subcommand {
   }
 
   static func runBatch(engine: IntentEngine, file: String, top: Int, explain: Bool, console: Console) -> ExitCode {
-    let bytes: [UInt8]
-    do {
-      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    } catch {
-      console.err("\(file): error: cannot read the requests file\n")
-      return .dataError
-    }
-    var status = ExitCode.success
-    var lineNumber = 0
-    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      lineNumber += 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      guard let row = try? JSONParser.parse(bytes: Array(line)), let query = row["query"]?.stringValue else {
-        console.err("\(file):\(lineNumber): error: expected a JSON object with a string \"query\" (see EVAL.md)\n")
-        status = .dataError
-        continue
-      }
-      let start = DispatchTime.now().uptimeNanoseconds
+    RequestsFile.run(file, console: console) { query in
       let ranking = engine.rank(query, top: top)
-      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       var object = JSONObject()
-      object["id"] = row["id"] ?? .null
       object["intent"] = ranking.best.map { .string($0.intentID) } ?? .null
       object["confidence"] = .number(Self.rounded(ranking.candidates.first?.confidence ?? 0))
       object["alternatives"] = .array(
         ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map { ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))] })
-      object["latency_ms"] = .number(Self.rounded(milliseconds))
-      if explain { object["explain"] = RankingJSON.object(ranking, explain: true, engine: engine) }
-      console.out(JSONValue.object(object).compactText + "\n")
+      var trailing = JSONObject()
+      if explain { trailing["explain"] = RankingJSON.object(ranking, explain: true, engine: engine) }
+      return (object, trailing)
     }
-    return status
   }
 
   static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }

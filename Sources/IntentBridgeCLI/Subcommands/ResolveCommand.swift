@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
@@ -47,28 +46,9 @@ enum ResolveCommand: Subcommand {
       }
       return .success
     }
-    guard let data = FileManager.default.contents(atPath: requestsFile) else {
-      console.err("\(requestsFile): error: cannot read the requests file\n")
-      return .dataError
+    return RequestsFile.run(requestsFile, console: console) { query in
+      (engine.resolve(query, clock: clock, intent: arguments.option("intent")).jsonValue.objectValue ?? JSONObject(), JSONObject())
     }
-    var status = ExitCode.success
-    for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      guard let row = try? JSONParser.parse(bytes: Array(line)), let query = row["query"]?.stringValue else {
-        console.err("\(requestsFile):\(number + 1): error: expected a JSON object with a string \"query\" (see EVAL.md)\n")
-        status = .dataError
-        continue
-      }
-      let start = DispatchTime.now().uptimeNanoseconds
-      let resolution = engine.resolve(query, clock: clock, intent: arguments.option("intent"))
-      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-      var object = JSONObject()
-      object["id"] = row["id"] ?? .null
-      for (key, value) in resolution.jsonValue.objectValue ?? JSONObject() { object[key] = value }
-      object["latency_ms"] = .number((milliseconds * 10000).rounded() / 10000)
-      console.out(JSONValue.object(object).compactText + "\n")
-    }
-    return status
   }
 
   static func render(_ resolution: Resolution) -> String {
