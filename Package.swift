@@ -64,6 +64,11 @@ let package = Package(
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
       name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+    // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
+    .target(
+      name: "IntentBridgeEval",
+      dependencies: ["IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
@@ -76,7 +81,7 @@ let package = Package(
       name: "IntentBridgeCLI",
       dependencies: [
         "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeEngine",
-        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeMCP",
+        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeMCP", "IntentBridgeEval",
       ],
       swiftSettings: strictSettings),
     .executableTarget(
@@ -126,6 +131,12 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeFillingTests",
       dependencies: ["IntentBridgeFilling", "IntentBridgeText", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeEvalTests",
+      dependencies: [
+        "IntentBridgeEval", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCLITests",

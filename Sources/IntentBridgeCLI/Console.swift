@@ -22,4 +22,6 @@ public enum ExitCode: Int32, Sendable, Error {
   case usage = 64
   /// EX_DATAERR: the input data (catalog, tool list, arguments) is invalid.
   case dataError = 65
+  /// An evaluation figure is below its `--fail-under` floor.
+  case belowThreshold = 2
 }

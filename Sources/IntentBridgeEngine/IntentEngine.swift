@@ -129,6 +129,13 @@ public struct IntentEngine: Sendable {
       ?? VectorFile(model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: [], vectors: [])
   }
 
+  /// The same engine ranking with `mode`'s signals (indexes and vectors shared, no reload).
+  public func with(mode: RankingMode) -> IntentEngine {
+    var ranker = ranker
+    ranker.configuration.mode = mode
+    return IntentEngine(catalog: catalog, ranker: ranker, language: language)
+  }
+
   public func rank(_ request: String, top: Int = 5) -> Ranking {
     ranker.rank(request, top: top)
   }

@@ -59,8 +59,9 @@ extension IntentEngine {
 
   /// Ranks `request` and fills the chosen intent's parameters (or those of `intent`, when
   /// given, which skips "no match").
-  public func resolve(_ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil) -> Resolution {
-    let ranking = rank(request, top: 5)
+  /// `top` candidates are kept in the ranking (alternatives, evaluation).
+  public func resolve(_ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil, top: Int = 5) -> Resolution {
+    let ranking = rank(request, top: top)
     let chosen: (id: String, index: Int, confidence: Double)?
     if let forcedIntent, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
       chosen = (forcedIntent, index, ranking.candidates.first { $0.intentID == forcedIntent }?.confidence ?? 1)

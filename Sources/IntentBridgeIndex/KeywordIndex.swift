@@ -82,6 +82,20 @@ public struct KeywordIndex: Sendable {
     self.fuzzy = FuzzyVocabulary(Array(postings.keys).sorted())
   }
 
+  /// Per document, its terms in `fields` weighted by term frequency × IDF (for comparing
+  /// intents with each other, e.g. discoverability advice). Index = document index.
+  /// - Complexity: O(postings).
+  public func documentTermWeights(fields: Set<IntentDocument.Field>) -> [[String: Double]] {
+    var vectors = [[String: Double]](repeating: [:], count: documentCount)
+    for (term, list) in postings {
+      let weight = idf(term)
+      for posting in list where fields.contains(where: { $0.rawValue == Int(posting.field) }) {
+        vectors[Int(posting.document)][term, default: 0] += Double(posting.frequency) * weight
+      }
+    }
+    return vectors
+  }
+
   /// A query term as matched: the term of the request, the index term it matched, and how.
   public struct MatchedTerm: Sendable, Hashable {
     public var queryTerm: String

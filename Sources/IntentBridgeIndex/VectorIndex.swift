@@ -50,4 +50,18 @@ public struct VectorIndex: Sendable {
     }
     return best
   }
+
+  /// Per intent, the normalised mean of its vectors (zero vector for an intent without any).
+  /// - Complexity: O(entries × dimensions).
+  public func centroids() -> [[Float]] {
+    var sums = [[Float]](repeating: [Float](repeating: 0, count: dimensions), count: intentCount)
+    for (row, intent) in entryIntents.enumerated() where Int(intent) < intentCount {
+      for i in 0..<dimensions { sums[Int(intent)][i] += matrix[row * dimensions + i] }
+    }
+    for k in sums.indices {
+      let norm = sums[k].reduce(0) { $0 + $1 * $1 }.squareRoot()
+      if norm > 0 { sums[k] = sums[k].map { $0 / norm } }
+    }
+    return sums
+  }
 }

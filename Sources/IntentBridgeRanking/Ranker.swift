@@ -19,7 +19,8 @@ import IntentBridgeText
 public struct Ranker: Sendable {
   public let catalog: Catalog
   public let language: String
-  public let configuration: RankingConfiguration
+  /// Settings; changing them (e.g. `mode`) on a copy is cheap, the indexes are shared.
+  public var configuration: RankingConfiguration
   public let keywordIndex: KeywordIndex
   public let vectorIndex: VectorIndex?
   public let templates: IntentTemplates
@@ -69,13 +70,14 @@ public struct Ranker: Sendable {
 
   /// Ranks every discoverable intent for `request`; returns the best `top`.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
-    let terms = keywordIndex.resolve(request)
-    let keyword = keywordIndex.scores(terms)
+    let mode = configuration.mode
+    let terms = mode.usesKeywords ? keywordIndex.resolve(request) : []
+    let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
     var queryVector: [Float]?
     var embeddingProblem: String?
-    if let vectorIndex, let embedder {
+    if mode.usesEmbeddings, let vectorIndex, let embedder {
       do {
         if let embedded = try embedder.embed([templates.delexicalize(request)], kind: .query).first,
           embedded.contains(where: { $0 != 0 })
@@ -99,7 +101,7 @@ public struct Ranker: Sendable {
     // Stable order: by score, then catalog order.
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     var template = [Float](repeating: 0, count: catalog.intents.count)
-    if !templates.isEmpty, configuration.templateWeight > 0 {
+    if mode.usesKeywords, !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
       template = templates.scores(
         request, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
@@ -109,7 +111,7 @@ public struct Ranker: Sendable {
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
     var candidates: [RankedIntent] = []
-    let requestTerms = Set(analyzedTerms(request))
+    let requestTerms = mode.usesKeywords ? Set(analyzedTerms(request)) : []
     for entry in scored.prefix(max(1, top)) {
       let matched = keywordIndex.matchedTerms(terms, document: entry.index)
       // Share of the request's content terms found in the intent's fields.
@@ -156,7 +158,7 @@ public struct Ranker: Sendable {
 
   /// The calibrated confidence of one candidate's signals (see `RankingConfiguration`).
   func calibrated(cosine: Double, template: Double, bm25: Double, coverage: Double) -> Double {
-    let c = configuration.calibration
+    let c = configuration.activeCalibration
     let z = c.bias + c.cosine * cosine + c.template * template + c.keyword * log(1 + bm25) + c.coverage * coverage
     return 1 / (1 + exp(-z))
   }

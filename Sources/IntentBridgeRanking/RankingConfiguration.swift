@@ -21,7 +21,18 @@ public struct RankingConfiguration: Sendable, Hashable {
     public var keyword: Double = 0.045
     public var coverage: Double = 3.896
     public init() {}
+
+    public init(bias: Double, cosine: Double, template: Double, keyword: Double, coverage: Double) {
+      self.bias = bias
+      self.cosine = cosine
+      self.template = template
+      self.keyword = keyword
+      self.coverage = coverage
+    }
   }
+
+  /// Which signals rank (see `RankingMode`); each mode has its own calibration.
+  public var mode: RankingMode = .hybrid
 
   public var keyword = KeywordIndex.Configuration()
   public var embeddingWeight: Double = 1.0
@@ -38,7 +49,23 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// Per intent, only this many templates (those with the lowest lower bound) are aligned;
   /// unlimited by default (limiting to 8 saves ~30 % time on German but costs ~1 point of top-1).
   public var templatesPerIntent: Int = .max
+  /// Calibration of `hybrid` mode.
   public var calibration = Calibration()
+  /// Calibration of `keyword` mode (no cosine), fitted the same way
+  /// (`python3 Scripts/fit_calibration.py --mode keyword`).
+  public var keywordCalibration = Calibration(bias: -3.832, cosine: 0, template: 2.459, keyword: 1.218, coverage: 2.281)
+  /// Calibration of `embedding` mode (cosine only), fitted the same way
+  /// (`python3 Scripts/fit_calibration.py --mode embedding`).
+  public var embeddingCalibration = Calibration(bias: -4.319, cosine: 5.662, template: 0, keyword: 0, coverage: 0)
+
+  /// The calibration of the configured mode.
+  public var activeCalibration: Calibration {
+    switch mode {
+    case .hybrid: calibration
+    case .keyword: keywordCalibration
+    case .embedding: embeddingCalibration
+    }
+  }
   public var noMatchThreshold: Double = 0.5
   /// A request at least this similar (cosine) to a negative phrase, and more similar to it
   /// than to every intent, gets no match.

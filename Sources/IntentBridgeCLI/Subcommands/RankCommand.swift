@@ -70,6 +70,7 @@ enum EngineOptions {
       name: "set", valueName: "name=value",
       help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent.",
       repeatable: true),
+    .init(name: "mode", valueName: "mode", help: "Signals that rank: hybrid (default), keyword (BM25F + templates, no model) or embedding (vectors only)."),
     .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
     .init(name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model."),
     .init(name: "embeddings-model", valueName: "name", help: "Model name sent to the endpoint (default: default)."),
@@ -103,6 +104,16 @@ enum EngineOptions {
     }
     options.language = arguments.option("lang")
     options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
+    if let text = arguments.option("mode") {
+      guard let mode = RankingMode(rawValue: text) else {
+        throw UsageError(message: "the value '\(text)' is invalid for '--mode'; expected one of hybrid, keyword, embedding", command: nil)
+      }
+      if mode == .embedding, arguments.flag("no-embeddings") {
+        throw UsageError(message: "'--mode embedding' needs embeddings; drop '--no-embeddings'", command: nil)
+      }
+      options.ranking.mode = mode
+      if mode == .keyword { options.embedding = .none }
+    }
     if let address = arguments.option("embeddings-url") {
       guard let url = URL(string: address), let scheme = url.scheme, scheme == "http" || scheme == "https" else {
         throw UsageError(message: "the value '\(address)' is invalid for '--embeddings-url'; expected an http(s) URL such as http://127.0.0.1:8080/v1/embeddings", command: nil)

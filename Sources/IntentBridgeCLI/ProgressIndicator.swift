@@ -1,0 +1,31 @@
+import Dispatch
+
+/// A one-line progress indicator on standard error for long runs: drawn only when standard
+/// error is a terminal (silent when piped or in CI), redrawn at most ten times a second.
+final class ProgressIndicator: @unchecked Sendable {
+  private let console: Console
+  private let label: String
+  private var lastDraw: UInt64 = 0
+  private var drawn = false
+
+  init(console: Console, label: String) {
+    self.console = console
+    self.label = label
+  }
+
+  func update(_ done: Int, of total: Int) {
+    guard console.errIsTerminal, total > 0 else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard done == total || now - lastDraw >= 100_000_000 else { return }
+    lastDraw = now
+    drawn = true
+    let percent = done * 100 / total
+    console.err("\r\(label) \(done)/\(total) (\(percent)%)\u{1B}[K")
+  }
+
+  /// Clears the line (call before printing results).
+  func finish() {
+    guard drawn else { return }
+    console.err("\r\u{1B}[K")
+  }
+}

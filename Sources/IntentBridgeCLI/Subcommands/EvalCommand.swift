@@ -1,0 +1,149 @@
+import Foundation
+import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeEval
+import IntentBridgeJSON
+import IntentBridgeRanking
+
+/// `intentbridge eval CATALOG DATASET.jsonl… [--modes …] [--k …] [--by …] [--format …]
+/// [--out FILE] [--fail-under METRIC=VALUE…]`: offline evaluation of routing and filling.
+enum EvalCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "eval", abstract: "Measure how well labelled requests reach their intents and arguments.",
+    positionals: [
+      .init(name: "catalog", help: "A catalog JSON file."),
+      .init(name: "dataset", help: "Labelled request sets (JSON Lines, EVAL.md format).", repeating: true),
+    ],
+    options: EngineOptions.options.filter { $0.name != "mode" } + [
+      .init(name: "modes", valueName: "list", help: "Ranking modes side by side: keyword, embedding, hybrid (default hybrid)."),
+      .init(name: "k", valueName: "list", help: "The k of recall@k (default 1,3,5,10)."),
+      .init(name: "by", valueName: "list", help: "Breakdowns: lang, tag, dataset (default lang,tag; 'none' for none)."),
+      .init(name: "format", valueName: "format", help: "text (default), json, md or html."),
+      .init(name: "out", valueName: "file", help: "Write the report to this file instead of standard output."),
+      .init(
+        name: "fail-under", valueName: "metric=value",
+        help: "Exit 2 when a figure is below the floor, e.g. top1=0.95, keyword/exact_frame=80%, top1[de]=0.9 (repeatable).", repeatable: true),
+      .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates (default: now)."),
+      .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 (default: the system's)."),
+    ],
+    flags: EngineOptions.flags,
+    discussion: """
+      Metrics are defined in docs/EVAL.md. The JSON report follows Schemas/eval-report.schema.json.
+      Exit status: 0 done, 2 a --fail-under floor was not met, 64 usage, 65 invalid catalog or dataset, 1 model or I/O failure.
+      """)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let modes = try list(arguments, "modes", default: ["hybrid"]).map { (name: String) throws(UsageError) -> RankingMode in
+      guard let mode = RankingMode(rawValue: name) else {
+        throw UsageError(message: "the value '\(name)' is invalid for '--modes'; expected keyword, embedding or hybrid", command: spec.name)
+      }
+      return mode
+    }
+    if modes.contains(.embedding), arguments.flag("no-embeddings") {
+      throw UsageError(message: "mode 'embedding' needs embeddings; drop '--no-embeddings' or the mode", command: spec.name)
+    }
+    var settings = Evaluator.Settings()
+    settings.ks = try list(arguments, "k", default: ["1", "3", "5", "10"]).map { (text: String) throws(UsageError) -> Int in
+      guard let k = Int(text), k > 0 else {
+        throw UsageError(message: "the value '\(text)' is invalid for '--k'; expected positive integers such as 1,3,5,10", command: spec.name)
+      }
+      return k
+    }
+    settings.ks = Array(Set(settings.ks)).sorted()
+    settings.depth = max(10, settings.ks.max() ?? 10)
+    let by = try list(arguments, "by", default: ["lang", "tag"])
+    settings.breakdowns = by == ["none"] ? [] : by
+    for key in settings.breakdowns where !Evaluator.breakdownKeys.contains(key) {
+      throw UsageError(message: "the value '\(key)' is invalid for '--by'; expected lang, tag, dataset or none", command: spec.name)
+    }
+    let format = arguments.option("format") ?? "text"
+    guard ["text", "json", "md", "html"].contains(format) else {
+      throw UsageError(message: "the value '\(format)' is invalid for '--format'; expected text, json, md or html", command: spec.name)
+    }
+    var thresholds: [MetricThreshold] = []
+    for text in arguments.options["fail-under"] ?? [] {
+      do {
+        thresholds.append(try MetricThreshold.parse(text))
+      } catch {
+        throw UsageError(message: error.description, command: spec.name)
+      }
+    }
+    settings.clock = try ResolveCommand.parseClock(arguments)
+
+    // Datasets first: a bad row should not wait for a model load.
+    var datasets: [EvalDataset] = []
+    var bad = false
+    for path in arguments.positionals.dropFirst() {
+      do {
+        datasets.append(try EvalDataset.load(path: path))
+      } catch {
+        for problem in error.problems.prefix(20) { console.err(problem.description + "\n") }
+        if error.problems.count > 20 { console.err("\(path): … \(error.problems.count - 20) more problems\n") }
+        bad = true
+      }
+    }
+    if bad { return .dataError }
+
+    // One engine per catalog language the rows use; keyword-only modes need no model.
+    let catalogPath = arguments.positionals[0]
+    let loaded = CatalogLoader.load(path: catalogPath)
+    guard let catalog = loaded.validCatalog else {
+      DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
+      return .dataError
+    }
+    var options = try EngineOptions.engineOptions(arguments)
+    if modes.allSatisfy({ !$0.usesEmbeddings }) { options.embedding = .none }
+    var engines: [String: IntentEngine] = [:]
+    let languages = Set(datasets.flatMap { $0.requests.map { Evaluator.catalogLanguage(for: $0.language, catalog: catalog) } })
+    for language in languages.sorted() {
+      options.language = language
+      do {
+        engines[language] = try IntentEngine.load(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+      } catch {
+        console.err("error: \(error)\n")
+        if case .invalidCatalog = error { return .dataError }
+        if case .vectorFile = error { return .dataError }
+        return .failure
+      }
+    }
+
+    let progress = ProgressIndicator(console: console, label: "eval")
+    var evaluator = Evaluator(catalog: catalog, catalogPath: catalogPath, engines: engines, settings: settings)
+    evaluator.settings = settings
+    var report = evaluator.evaluate(datasets, modes: modes) { progress.update($0, of: $1) }
+    progress.finish()
+    report.thresholds = thresholds.map { $0.check(report) }
+
+    let text: String
+    switch format {
+    case "json": text = EvalReportJSON.value(report).prettyText
+    case "md": text = EvalReportMarkdown.render(report)
+    case "html": text = EvalReportHTML.render(report)
+    default: text = EvalReportText.render(report)
+    }
+    let out = arguments.option("out")
+    if let out {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+      } catch {
+        console.err("error: cannot write the report to \(out): \(error.localizedDescription)\n")
+        return .failure
+      }
+    } else {
+      console.out(text)
+    }
+    // The verdict reaches the terminal also when the report is a file or not text.
+    if out != nil || format != "text" {
+      for check in report.thresholds where !check.passed { console.err("FAIL \(check.message)\n") }
+    }
+    return report.passed ? .success : .belowThreshold
+  }
+
+  /// A comma-separated option value, trimmed, empty items dropped.
+  static func list(_ arguments: ParsedArguments, _ name: String, default value: [String]) throws(UsageError) -> [String] {
+    guard let text = arguments.option(name) else { return value }
+    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !items.isEmpty else { throw UsageError(message: "'--\(name)' needs at least one value", command: spec.name) }
+    return items
+  }
+}

@@ -1,0 +1,15 @@
+/// Which signals rank the intents. `hybrid` is the product's default; the other two exist so
+/// that an evaluation can show what each signal contributes (`intentbridge eval --modes`).
+public enum RankingMode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Lexical evidence only: BM25F keyword scores and phrase-template matches; no model.
+  case keyword
+  /// Embedding similarity only (the request's vector against the vector file).
+  case embedding
+  /// Everything: keywords, templates and embeddings fused (the default).
+  case hybrid
+
+  public var description: String { rawValue }
+
+  public var usesEmbeddings: Bool { self != .keyword }
+  public var usesKeywords: Bool { self != .embedding }
+}
