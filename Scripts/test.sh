@@ -4,7 +4,11 @@
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
 #   3. a release build, whose binary writes tool definitions of every shipped catalog in
 #      every dialect; Python's jsonschema then checks the catalogs and data sets against
-#      Schemas/ and every generated input schema against the JSON Schema 2020-12 meta-schema.
+#      Schemas/ and every generated input schema against the JSON Schema 2020-12 meta-schema;
+#   4. evaluation reports: JSON against Schemas/eval-report.schema.json, figures against an
+#      independent Python computation, and the HTML report rendered in headless Chromium
+#      (Debian package `chromium`, installed with apt-get when missing);
+#   5. MCP conformance with the official Python SDKs.
 # Prints a closing line "N passed, M failed" per stage and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +47,22 @@ done
 .venv-test/bin/python Tests/python/validate_schemas.py "${catalogs[@]}" \
   --dataset Examples/home-assistant/*.jsonl Examples/notes/*.jsonl \
   --tool-defs "$out"/*.json
+
+echo "== Evaluation reports"
+ha=Examples/home-assistant
+"$bin" eval $ha/catalog/templates/en.json $ha/en.dev.jsonl $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
+  --modes keyword,embedding,hybrid --by lang,tag,dataset --format json --out "$out/eval.en.json"
+"$bin" eval $ha/catalog/examples/fi.json $ha/fi.dev.jsonl --format json --out "$out/eval.fi.json"
+.venv-test/bin/python Tests/python/check_eval_reports.py --bin "$bin" --reports "$out"/eval.*.json \
+  --cross-check $ha/catalog/templates/sk.json $ha/sk.dev.jsonl $ha/sk.dev.perturbed.jsonl
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the HTML report test"
+  sudo_cmd=""; if [ "$(id -u)" != "0" ]; then sudo_cmd="sudo"; fi
+  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+"$bin" eval $ha/catalog/templates/en.json $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
+  --modes keyword,embedding,hybrid --format html --out "$out/eval.html"
+.venv-test/bin/python Tests/python/check_html_report.py "$out/eval.html" --modes 3 --langs 5
 
 echo "== MCP conformance"
 bash Tests/mcp/run_conformance.sh

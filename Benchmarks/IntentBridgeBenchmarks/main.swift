@@ -98,8 +98,9 @@ switch selected {
 case "catalog": benchmarkCatalog()
 case "embedding": benchmarkEmbedding()
 case "rank": benchmarkRank()
+case "resolve": benchmarkResolve()
 case "mcp": benchmarkMCP()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, mcp\n".utf8))
+  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp\n".utf8))
   exit(64)
 }
