@@ -132,16 +132,14 @@ extension TemplateMatcher {
 
 extension IntentTemplates {
   /// The best alignment of `request` with one of `intent`'s templates (nil without templates).
-  /// - Complexity: the scoring DP over the intent's templates, plus one capturing alignment.
+  /// The best template is the first (catalog order) of those with the best quality.
+  /// - Complexity: the branch-and-bound scoring DP over the intent's templates (one arena),
+  ///   plus one capturing alignment.
   public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
-    var best: (Float, Int)?
-    for (index, template) in templates[intent].enumerated() {
-      let q = matcher.quality(template, prepared)
-      if best == nil || q > best!.0 { best = (q, index) }
-    }
-    guard let (_, index) = best, let alignment = matcher.align(templates[intent][index], prepared) else { return nil }
+    let index = matcher.bestTemplate(templates[intent], prepared).index ?? 0
+    guard let alignment = matcher.align(templates[intent][index], prepared) else { return nil }
     return (alignment, prepared.input)
   }
 

@@ -144,9 +144,22 @@ public struct TemplateMatcher: Sendable {
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
   /// are aligned: those with the lowest lower bound.
   public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
-    guard !templates.isEmpty else { return 0 }
+    best(templates, p, limit: limit, keepTies: false).quality
+  }
+
+  /// The best template (lowest index among equally good ones) and its quality; nil index when
+  /// `templates` is empty or nothing matches at all. Branch and bound as `bestQuality`, but
+  /// templates whose bound ties the best are still evaluated so that ties go to catalog order.
+  /// - Complexity: one DP per template whose lower bound can reach the best cost.
+  public func bestTemplate(_ templates: [CompiledTemplate], _ p: Prepared) -> (index: Int?, quality: Float) {
+    best(templates, p, limit: .max, keepTies: true)
+  }
+
+  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool) -> (index: Int?, quality: Float) {
+    guard !templates.isEmpty else { return (nil, 0) }
     let width = p.n + 1
     var bestCost = Float(p.n + 1)  // quality 0
+    var bestIndex: Int?
     var arena = [Float](repeating: 0, count: width * 512)
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     var ordered: [(bound: Float, index: Int)] = []
@@ -156,11 +169,12 @@ public struct TemplateMatcher: Sendable {
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
     arena.withUnsafeMutableBufferPointer { buffer in
       for (bound, index) in ordered {
-        if bound >= bestCost { break }
+        if keepTies ? bound > bestCost : bound >= bestCost { break }
         let flat = templates[index].flat
+        let pruning = keepTies ? bestCost.nextUp : bestCost
         flat.nodes.withUnsafeBufferPointer { nodes in
           flat.children.withUnsafeBufferPointer { children in
-            var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, nodes: nodes, children: children, top: 0, bound: bestCost)
+            var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, nodes: nodes, children: children, top: 0, bound: pruning)
             let input = state.allocate()
             for j in 0..<width { buffer[input + j] = .infinity }
             buffer[input] = 0
@@ -168,14 +182,17 @@ public struct TemplateMatcher: Sendable {
             let output = state.allocate()
             if state.evaluate(Int(flat.root), input, output) {
               let c = buffer[output + p.n]
-              if c < bestCost { bestCost = c }
+              if c < bestCost || (keepTies && c == bestCost && c < Float(p.n + 1) && index < (bestIndex ?? .max)) {
+                bestCost = c
+                bestIndex = index
+              }
             }
           }
         }
-        if bestCost <= 0 { break }
+        if !keepTies && bestCost <= 0 { break }
       }
     }
-    return max(0, 1 - bestCost / Float(p.n + 1))
+    return (bestIndex, max(0, 1 - bestCost / Float(p.n + 1)))
   }
 
   /// The quality of one template.
