@@ -47,7 +47,7 @@ let package = Package(
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(
       name: "IntentBridgeRanking",
-      dependencies: ["IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText"],
+      dependencies: ["IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
       swiftSettings: strictSettings),
     // Facade: catalog + model + vector file → ranking (later filling); used by CLI and server.
     .target(

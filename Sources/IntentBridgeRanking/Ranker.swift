@@ -24,6 +24,8 @@ public struct Ranker: Sendable {
   public let keywordIndex: KeywordIndex
   public let vectorIndex: VectorIndex?
   public let templates: IntentTemplates
+  /// What the request's entities are against what each intent acts on (see `EntityAffinity`).
+  public let affinity: EntityAffinity
   let embedder: (any TextEmbedder)?
   /// Embeddings of the negative phrases' samples.
   let negativeVectors: [[Float]]
@@ -43,6 +45,7 @@ public struct Ranker: Sendable {
     let analyzer = Self.analyzer(catalog: catalog, language: language)
     keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration.keyword)
     templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
+    affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     self.embedder = embedder
     if let vectors {
       vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count)
@@ -110,6 +113,12 @@ public struct Ranker: Sendable {
       }
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
+    var affinities = [Int8](repeating: 0, count: catalog.intents.count)
+    if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
+      affinities = affinity.affinities(request, templates: templates)
+      for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
+      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    }
     var candidates: [RankedIntent] = []
     let requestTerms = mode.usesKeywords ? Set(analyzedTerms(request)) : []
     for entry in scored.prefix(max(1, top)) {
@@ -124,7 +133,8 @@ public struct Ranker: Sendable {
         RankedIntent(
           intentID: catalog.intents[entry.index].id, intentIndex: entry.index, confidence: confidence, score: entry.score,
           keywordScore: keyword[entry.index], keywordNormalized: maxKeyword > 0 ? keyword[entry.index] / maxKeyword : 0,
-          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched))
+          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched,
+          affinity: Int(affinities[entry.index])))
     }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     ranking.embeddingProblem = embeddingProblem

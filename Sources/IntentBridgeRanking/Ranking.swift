@@ -19,6 +19,8 @@ public struct RankedIntent: Sendable, Hashable {
   public var coverage: Double
   /// Request terms found in the intent's fields.
   public var matchedTerms: [KeywordIndex.MatchedTerm]
+  /// Entity affinity (−1, 0, +1; see `EntityAffinity`).
+  public var affinity: Int = 0
 }
 
 /// The answer for one request: candidates best first, or "no match".

@@ -51,6 +51,8 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var templatesPerIntent: Int = .max
   /// Calibration of `hybrid` mode.
   public var calibration = Calibration()
+  /// Added to (or, for −1, subtracted from) the fused score per unit of entity affinity.
+  public var affinityWeight: Double = 0.2
   /// Calibration of `keyword` mode (no cosine), fitted the same way
   /// (`python3 Scripts/fit_calibration.py --mode keyword`).
   public var keywordCalibration = Calibration(bias: -3.832, cosine: 0, template: 2.459, keyword: 1.218, coverage: 2.281)

@@ -130,3 +130,32 @@ import Testing
     #expect(try Self.quality("(odo|u)b(rať|er) časovač", "odobrať časovač", language: "sk") == 1)
   }
 }
+
+@Suite struct EntityAffinityTests {
+  @Test func whatTheNamedDeviceIsDecidesBetweenLookAlikeIntents() throws {
+    let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
+    let ranker = Ranker(catalog: catalog)
+    func affinity(_ request: String, _ intent: String) throws -> Int8 {
+      let index = try #require(catalog.intents.firstIndex { $0.id == intent })
+      return ranker.affinity.affinities(request, templates: ranker.templates)[index]
+    }
+    // "Rover" is a device with "domain": "vacuum"; "Starts a vacuum" / "Starts a lawn mower".
+    #expect(try affinity("starte Rover", "HassVacuumStart") == 1)
+    #expect(try affinity("starte Rover", "HassLawnMowerStartMowing") == -1)
+    #expect(try affinity("starte Rover", "HassTurnOn") == 0, "generic intents have no descriptor")
+    #expect(try affinity("wie spät ist es", "HassVacuumStart") == 0, "no device named")
+    #expect(ranker.affinity.descriptorNames.contains("vacuum") && !ranker.affinity.descriptorNames.contains("Wohnzimmer"))
+    // With the signal the vacuum wins the tie of two exact template matches; without it, catalog order decides.
+    #expect(ranker.rank("schicke Rover zurück in die Basis").best?.intentID == "HassVacuumReturnToBase")
+    var configuration = RankingConfiguration()
+    configuration.affinityWeight = 0
+    let plain = Ranker(catalog: catalog, configuration: configuration)
+    #expect(plain.rank("schicke Rover zurück in die Basis").best?.intentID == "HassLawnMowerDock")
+  }
+
+  @Test func catalogsWithoutInstancePropertiesHaveNoDescriptors() throws {
+    let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog)
+    let ranker = Ranker(catalog: catalog)
+    #expect(ranker.affinity.affinities("delete the groceries note", templates: ranker.templates).allSatisfy { $0 == 0 })
+  }
+}
