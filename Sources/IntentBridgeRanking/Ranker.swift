@@ -101,6 +101,13 @@ public struct Ranker: Sendable {
       if let vector { score += configuration.embeddingWeight * Double(max(vector[i], 0)) }
       scored.append((i, score))
     }
+    // Entity affinity before the template step, so that it also decides which intents'
+    // templates are matched.
+    var affinities = [Int8](repeating: 0, count: catalog.intents.count)
+    if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
+      affinities = affinity.affinities(request, templates: templates)
+      for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
+    }
     // Stable order: by score, then catalog order.
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     var template = [Float](repeating: 0, count: catalog.intents.count)
@@ -111,12 +118,13 @@ public struct Ranker: Sendable {
       for k in scored.indices {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }
-      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-    }
-    var affinities = [Int8](repeating: 0, count: catalog.intents.count)
-    if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
-      affinities = affinity.affinities(request, templates: templates)
-      for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
+      // Equally good template matches: the intent whose kind matches the named entity wins
+      // ("start Vysávač", a vacuum: "Starts a vacuum" over "Turns on a device").
+      if let bestQuality = template.max(), bestQuality >= 0.9, configuration.affinityTieBoost > 0 {
+        for k in scored.indices where affinities[scored[k].index] > 0 && template[scored[k].index] >= bestQuality - 0.001 {
+          scored[k].score += configuration.affinityTieBoost
+        }
+      }
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
     var candidates: [RankedIntent] = []
@@ -169,7 +177,8 @@ public struct Ranker: Sendable {
   /// The calibrated confidence of one candidate's signals (see `RankingConfiguration`).
   func calibrated(cosine: Double, template: Double, bm25: Double, coverage: Double) -> Double {
     let c = configuration.activeCalibration
-    let z = c.bias + c.cosine * cosine + c.template * template + c.keyword * log(1 + bm25) + c.coverage * coverage
+    let exact = template >= 0.999 ? c.exactTemplate : 0
+    let z = c.bias + c.cosine * cosine + c.template * template + c.keyword * log(1 + bm25) + c.coverage * coverage + exact
     return 1 / (1 + exp(-z))
   }
 

@@ -132,15 +132,25 @@ extension TemplateMatcher {
 
 extension IntentTemplates {
   /// The best alignment of `request` with one of `intent`'s templates (nil without templates).
-  /// The best template is the first (catalog order) of those with the best quality.
+  /// Among equally good templates the most specific reading wins: fewer free-text slots
+  /// (a typed value over "any text"), then fewer request tokens inside slots (more of the
+  /// request matched by the template's own words: "turn on ${area} lights" over "turn on
+  /// ${name}" for "turn on kitchen lights"), then catalog order.
   /// - Complexity: the branch-and-bound scoring DP over the intent's templates (one arena),
-  ///   plus one capturing alignment.
+  ///   plus one capturing alignment per tied template (at most 8).
   public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
-    let index = matcher.bestTemplate(templates[intent], prepared).index ?? 0
-    guard let alignment = matcher.align(templates[intent][index], prepared) else { return nil }
-    return (alignment, prepared.input)
+    let tied = matcher.bestTemplates(templates[intent], prepared).indices
+    var best: (alignment: TemplateAlignment, key: (Int, Int, Int))?
+    for index in (tied.isEmpty ? [0] : Array(tied.prefix(8))) {
+      guard let alignment = matcher.align(templates[intent][index], prepared) else { continue }
+      let freeText = alignment.captures.filter { $0.kind == .freeText }.count
+      let captured = alignment.captures.reduce(0) { $0 + $1.tokens.count }
+      let key = (freeText, captured, index)
+      if best == nil || key < best!.key { best = (alignment, key) }
+    }
+    return best.map { ($0.alignment, prepared.input) }
   }
 
   /// Value spans of one enum/entity type in a request (exact or typo), longest first.

@@ -147,19 +147,20 @@ public struct TemplateMatcher: Sendable {
     best(templates, p, limit: limit, keepTies: false).quality
   }
 
-  /// The best template (lowest index among equally good ones) and its quality; nil index when
-  /// `templates` is empty or nothing matches at all. Branch and bound as `bestQuality`, but
-  /// templates whose bound ties the best are still evaluated so that ties go to catalog order.
+  /// The templates with the best quality (ascending index; empty when `templates` is empty
+  /// or nothing matches at all) and that quality. Branch and bound as `bestQuality`, but
+  /// templates whose bound ties the best are still evaluated, so that every tie is listed.
   /// - Complexity: one DP per template whose lower bound can reach the best cost.
-  public func bestTemplate(_ templates: [CompiledTemplate], _ p: Prepared) -> (index: Int?, quality: Float) {
-    best(templates, p, limit: .max, keepTies: true)
+  public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared) -> (indices: [Int], quality: Float) {
+    let result = best(templates, p, limit: .max, keepTies: true)
+    return (result.ties.sorted(), result.quality)
   }
 
-  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool) -> (index: Int?, quality: Float) {
-    guard !templates.isEmpty else { return (nil, 0) }
+  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool) -> (ties: [Int], quality: Float) {
+    guard !templates.isEmpty else { return ([], 0) }
     let width = p.n + 1
     var bestCost = Float(p.n + 1)  // quality 0
-    var bestIndex: Int?
+    var ties: [Int] = []
     var arena = [Float](repeating: 0, count: width * 512)
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     var ordered: [(bound: Float, index: Int)] = []
@@ -182,9 +183,11 @@ public struct TemplateMatcher: Sendable {
             let output = state.allocate()
             if state.evaluate(Int(flat.root), input, output) {
               let c = buffer[output + p.n]
-              if c < bestCost || (keepTies && c == bestCost && c < Float(p.n + 1) && index < (bestIndex ?? .max)) {
+              if c < bestCost {
                 bestCost = c
-                bestIndex = index
+                ties = [index]
+              } else if keepTies && c == bestCost && c < Float(p.n + 1) {
+                ties.append(index)
               }
             }
           }
@@ -192,7 +195,7 @@ public struct TemplateMatcher: Sendable {
         if !keepTies && bestCost <= 0 { break }
       }
     }
-    return (bestIndex, max(0, 1 - bestCost / Float(p.n + 1)))
+    return (ties, max(0, 1 - bestCost / Float(p.n + 1)))
   }
 
   /// The quality of one template.

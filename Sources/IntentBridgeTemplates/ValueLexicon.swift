@@ -46,7 +46,11 @@ public struct ValueLexicon: Sendable {
 
   /// Builds the lexicon of an enum or entity type for `language`.
   public init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer) {
+    // Every value's own names (case value and title, instance title) come before all
+    // synonyms, so that a word that is one case's title and another case's synonym ("open":
+    // the case "open", and a synonym of "on") names the case it is the title of.
     var entries: [(id: String, texts: [String])] = []
+    var synonymEntries: [(id: String, texts: [String])] = []
     let rules: (String) -> PhraseTemplate? = { name in
       catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
@@ -60,21 +64,22 @@ public struct ValueLexicon: Sendable {
       for c in catalog.enumType(id: id)?.cases ?? [] {
         var texts = [c.value]
         if let title = c.title?.resolved(for: language) { texts.append(title) }
-        texts += expand(c.synonyms.resolved(for: language))
         entries.append((c.value, texts))
+        synonymEntries.append((c.value, expand(c.synonyms.resolved(for: language))))
       }
     case .entity(let id):
       label = catalog.entityType(id: id)?.title?.resolved(for: language) ?? id
       for instance in catalog.entityType(id: id)?.instances ?? [] {
         var texts: [String] = []
         if let title = instance.title?.resolved(for: language) { texts.append(title) }
-        texts += expand(instance.synonyms.resolved(for: language))
-        if texts.isEmpty { texts = [instance.id] }
+        let synonyms = expand(instance.synonyms.resolved(for: language))
+        if texts.isEmpty && synonyms.isEmpty { texts = [instance.id] }
         entries.append((instance.id, texts))
+        synonymEntries.append((instance.id, synonyms))
       }
     default: break
     }
-    self.init(entries: entries, analyzer: analyzer)
+    self.init(entries: entries + synonymEntries, analyzer: analyzer)
     self.label = label
   }
 
