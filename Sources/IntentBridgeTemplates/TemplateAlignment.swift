@@ -133,21 +133,34 @@ extension TemplateMatcher {
 extension IntentTemplates {
   /// The best alignment of `request` with one of `intent`'s templates (nil without templates).
   /// Among equally good templates the most specific reading wins: fewer free-text slots
-  /// (a typed value over "any text"), then fewer request tokens inside slots (more of the
-  /// request matched by the template's own words: "turn on ${area} lights" over "turn on
-  /// ${name}" for "turn on kitchen lights"), then catalog order.
+  /// (a typed value over "any text"); then fewer request words inside value slots, i.e. more
+  /// of the request matched by the template's own words ("turn on ${area} lights" with
+  /// "kitchen" over "turn on ${name}" with "kitchen lights"); then fewer values named only
+  /// approximately (inflected or misspelt); then catalog order. (On the Home Assistant sets
+  /// this order scored best of the five tried, see docs/FILLING.md.)
   /// - Complexity: the branch-and-bound scoring DP over the intent's templates (one arena),
   ///   plus one capturing alignment per tied template (at most 8).
   public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
     let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
     let tied = matcher.bestTemplates(templates[intent], prepared).indices
-    var best: (alignment: TemplateAlignment, key: (Int, Int, Int))?
+    var best: (alignment: TemplateAlignment, key: (Int, Int, Int, Int))?
+    let folded = prepared.input.tokens.map(\.folded)
     for index in (tied.isEmpty ? [0] : Array(tied.prefix(8))) {
       guard let alignment = matcher.align(templates[intent][index], prepared) else { continue }
-      let freeText = alignment.captures.filter { $0.kind == .freeText }.count
-      let captured = alignment.captures.reduce(0) { $0 + $1.tokens.count }
-      let key = (freeText, captured, index)
+      var freeText = 0
+      var approximate = 0
+      var valueTokens = 0
+      for capture in alignment.captures {
+        switch capture.kind {
+        case .freeText: freeText += 1
+        case .value(let id):
+          valueTokens += capture.tokens.count
+          if !matcher.lexicons.contains(where: { $0.namesExactly(id, folded: folded[capture.tokens]) }) { approximate += 1 }
+        case .number: break
+        }
+      }
+      let key = (freeText, valueTokens, approximate, index)
       if best == nil || key < best!.key { best = (alignment, key) }
     }
     return best.map { ($0.alignment, prepared.input) }
@@ -163,3 +176,4 @@ extension IntentTemplates {
     }
   }
 }
+

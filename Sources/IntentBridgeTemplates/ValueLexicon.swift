@@ -10,6 +10,8 @@ public struct ValueLexicon: Sendable {
     /// The case `value` or instance `id`.
     public var id: String
     public var terms: [String]
+    /// The folded words (unstemmed), to tell an exact naming from an inflected or typo one.
+    public var folded: [String] = []
   }
 
   /// A value found in a request: tokens `start..<end` name `valueIndex`, with a cost
@@ -33,10 +35,11 @@ public struct ValueLexicon: Sendable {
     var seen = Set<[String]>()
     for (id, texts) in entries {
       for text in texts {
-        let terms = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }.map(\.term)
+        let tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+        let terms = tokens.map(\.term)
         guard !terms.isEmpty, seen.insert(terms + ["\u{0}" + id]).inserted else { continue }
         byFirst[terms[0], default: []].append(values.count)
-        values.append(Value(id: id, terms: terms))
+        values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded)))
       }
     }
     self.values = values
@@ -84,6 +87,12 @@ public struct ValueLexicon: Sendable {
   }
 
   public var isEmpty: Bool { values.isEmpty }
+
+  /// Whether `folded` (request words, unstemmed) name `id` exactly, as one of its names is
+  /// written (up to case and diacritics). - Complexity: O(values).
+  public func namesExactly(_ id: String, folded: ArraySlice<String>) -> Bool {
+    values.contains { $0.id == id && $0.folded.elementsEqual(folded) }
+  }
 
   /// Every span of `input` that names a value (longest first at each start).
   public func spans(in input: MatchInput) -> [Span] {
