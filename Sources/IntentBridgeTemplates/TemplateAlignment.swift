@@ -171,7 +171,10 @@ extension IntentTemplates {
     guard lexicon < matcher.lexicons.count else { return [] }
     let input = MatchInput(request, analyzer: analyzer)
     let values = matcher.lexicons[lexicon]
-    return values.spans(in: input).sorted { ($0.end - $0.start, -$0.cost) > ($1.end - $1.start, -$1.cost) }.map {
+    // Longest first, then cheapest, then as written, then position and lexicon order.
+    return values.spans(in: input).sorted {
+      ($0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, -$0.start, -$0.valueIndex) > ($1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, -$1.start, -$1.valueIndex)
+    }.map {
       (values.values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)
     }
   }

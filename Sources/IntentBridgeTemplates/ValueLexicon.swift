@@ -21,6 +21,8 @@ public struct ValueLexicon: Sendable {
     public var end: Int
     public var valueIndex: Int
     public var cost: Float
+    /// The request words are one of the value's names as written (not only its stems).
+    public var asWritten: Bool = true
   }
 
   public private(set) var values: [Value] = []
@@ -94,7 +96,10 @@ public struct ValueLexicon: Sendable {
     values.contains { $0.id == id && $0.folded.elementsEqual(folded) }
   }
 
-  /// Every span of `input` that names a value (longest first at each start).
+  /// Every span of `input` that names a value: by start, longest first, and of the values
+  /// naming the same words those named as written first (so that, costs being equal, "v
+  /// obývačke" is the area whose synonym is "obývačke" rather than the one titled
+  /// "Obývačka"), then in lexicon order.
   public func spans(in input: MatchInput) -> [Span] {
     var out: [Span] = []
     for start in 0..<input.count {
@@ -118,9 +123,17 @@ public struct ValueLexicon: Sendable {
               break
             }
           }
-          if ok { out.append(Span(start: start, end: start + value.terms.count, valueIndex: index, cost: cost)) }
+          guard ok else { continue }
+          let asWritten = value.folded.elementsEqual(input.folded[start..<(start + value.terms.count)])
+          out.append(Span(start: start, end: start + value.terms.count, valueIndex: index, cost: cost, asWritten: asWritten))
         }
       }
+    }
+    out.sort { a, b in
+      if a.start != b.start { return a.start < b.start }
+      if a.end != b.end { return a.end > b.end }
+      if a.asWritten != b.asWritten { return a.asWritten }
+      return a.valueIndex < b.valueIndex
     }
     return out
   }
