@@ -39,7 +39,9 @@ public struct ValueLexicon: Sendable {
       for text in texts {
         let tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
         let terms = tokens.map(\.term)
-        guard !terms.isEmpty, seen.insert(terms + ["\u{0}" + id]).inserted else { continue }
+        // Distinct written forms are kept even when they share stems ("obývačka", "obývačke"):
+        // spans prefer the form written as in the request.
+        guard !terms.isEmpty, seen.insert(tokens.map(\.folded) + ["\u{0}" + id]).inserted else { continue }
         byFirst[terms[0], default: []].append(values.count)
         values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded)))
       }
