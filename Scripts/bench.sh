@@ -11,4 +11,4 @@ swift build -c release --product intentbridge-bench
 swift build -c release --product intentbridge
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; $(date -u +%Y-%m-%d)"
 for name in catalog embedding rank resolve mcp; do .build/release/intentbridge-bench "$name"; echo; done
-.venv-bench/bin/python Benchmarks/python/system_baselines.py --bin .build/release/intentbridge
+.venv-bench/bin/python Benchmarks/python/system_baselines.py --binary "$(pwd)/.build/release/intentbridge"

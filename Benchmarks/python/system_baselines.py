@@ -377,6 +377,7 @@ def main():
     ap.add_argument("--cold-runs", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=1, help="untimed runs before each measurement")
     args = ap.parse_args()
+    args.binary = args.binary.resolve()  # children run in temporary directories
     if not args.binary.exists():
         ap.error(f"{args.binary} is missing: swift build -c release --product intentbridge")
     langs = [l.strip() for l in args.langs.split(",") if l.strip()]
