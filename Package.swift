@@ -107,7 +107,7 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeToolsTests",
       dependencies: ["IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["Golden"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
