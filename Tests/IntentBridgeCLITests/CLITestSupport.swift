@@ -10,11 +10,11 @@ final class CapturedRun: Sendable {
   var err: String { errText.withLock { $0 } }
   let status: Int32
 
-  init(_ arguments: [String]) {
+  init(_ arguments: [String], errIsTerminal: Bool = false) {
     let box = Mutex<(String, String)>(("", ""))
     let console = Console(
       out: { text in box.withLock { $0.0 += text } },
-      err: { text in box.withLock { $0.1 += text } })
+      err: { text in box.withLock { $0.1 += text } }, errIsTerminal: errIsTerminal)
     status = IntentBridgeCommand.main(arguments: arguments, console: console)
     let (o, e) = box.withLock { $0 }
     outText.withLock { $0 = o }

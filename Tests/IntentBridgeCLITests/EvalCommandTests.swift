@@ -58,4 +58,16 @@ import Testing
     #expect(failing.status == 2)
     #expect(failing.err.contains("FAIL top1[no-such-tag]=0: no rows in group 'no-such-tag'"), "\(failing.err)")
   }
+
+  @Test func progressIsDrawnOnATerminalOnly() {
+    let arguments = ["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--format", "json"]
+    let terminal = CapturedRun(arguments, errIsTerminal: true)
+    #expect(terminal.status == 0)
+    #expect(terminal.err.contains("\reval 30/30 (100%)"), "\(terminal.err.debugDescription)")
+    #expect(terminal.err.hasSuffix("\r\u{1B}[K"), "the line is cleared before the report")
+    let piped = CapturedRun(arguments)
+    #expect(piped.err.isEmpty)
+    let a = try? JSONParser.parse(piped.out), b = try? JSONParser.parse(terminal.out)
+    #expect(a?["modes"]?[0]?["confusions"] != nil && a?["modes"]?[0]?["confusions"] == b?["modes"]?[0]?["confusions"])
+  }
 }
