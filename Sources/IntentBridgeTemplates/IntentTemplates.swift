@@ -189,8 +189,9 @@ public struct IntentTemplates: Sendable {
     var chosen = Set(candidates)
     for entry in optimistic.prefix(extra) { chosen.insert(entry.index) }
     var scores = [Float](repeating: 0, count: templates.count)
+    var arena: [Float] = []
     for i in chosen.sorted() where i < templates.count {
-      scores[i] = matcher.bestQuality(templates[i], prepared, limit: templatesPerIntent)
+      scores[i] = matcher.bestQuality(templates[i], prepared, limit: templatesPerIntent, arena: &arena)
     }
     return scores
   }

@@ -38,12 +38,15 @@ public struct TemplateMatcher: Sendable {
   public let lexicons: [ValueLexicon]
   public let vocabulary: TemplateVocabulary
   let fuzzy: FuzzyVocabulary
+  /// `vocabulary.isStop` behind a pointer, for the DP's inner loops.
+  let stopWords: PointerTable<Bool>
 
   public init(lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, costs: Costs = Costs()) {
     self.lexicons = lexicons
     self.vocabulary = vocabulary
     self.costs = costs
     self.fuzzy = FuzzyVocabulary(vocabulary.terms.filter { $0.count >= 4 })
+    self.stopWords = PointerTable(vocabulary.isStop)
   }
 
   /// Per-request facts shared by all templates.
@@ -58,6 +61,9 @@ public struct TemplateMatcher: Sendable {
     let matchLists: [[(Int, Float)]]
     /// Insertion cost of request token j (0-based).
     let insertion: [Float]
+    /// The same facts as flat pointer tables for the scoring DP (no reference counting or
+    /// bounds checks in its inner loops).
+    let flat: FlatTables
     /// Word ids each request token can match (exactly or with a typo).
     let tokenWords: [[Int32]]
     /// Lexicons with a span covering each request token.
@@ -102,8 +108,10 @@ public struct TemplateMatcher: Sendable {
       }
     }
     let insertion = (0..<n).map { input.isStop[$0] ? costs.stopInsertion : costs.insertion }
+    let flat = FlatTables(
+      n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
     return Prepared(
-      input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion,
+      input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
       tokenWords: tokenWords,
       tokenLexicons: tokenLexicons)
   }
@@ -144,7 +152,13 @@ public struct TemplateMatcher: Sendable {
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
   /// are aligned: those with the lowest lower bound.
   public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
-    best(templates, p, limit: limit, keepTies: false).quality
+    var arena: [Float] = []
+    return best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
+  }
+
+  /// `bestQuality` with a caller-owned arena, reused across calls for one request.
+  func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, arena: inout [Float]) -> Float {
+    best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
   }
 
   /// The templates with the best quality (ascending index; empty when `templates` is empty
@@ -152,16 +166,18 @@ public struct TemplateMatcher: Sendable {
   /// templates whose bound ties the best are still evaluated, so that every tie is listed.
   /// - Complexity: one DP per template whose lower bound can reach the best cost.
   public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared) -> (indices: [Int], quality: Float) {
-    let result = best(templates, p, limit: .max, keepTies: true)
+    var arena: [Float] = []
+    let result = best(templates, p, limit: .max, keepTies: true, arena: &arena)
     return (result.ties.sorted(), result.quality)
   }
 
-  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool) -> (ties: [Int], quality: Float) {
+  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, arena: inout [Float]) -> (ties: [Int], quality: Float) {
     guard !templates.isEmpty else { return ([], 0) }
     let width = p.n + 1
     var bestCost = Float(p.n + 1)  // quality 0
     var ties: [Int] = []
-    var arena = [Float](repeating: 0, count: width * 512)
+    // The DP overwrites every slot before reading it, so a reused arena needs no clearing.
+    if arena.count < width * 512 { arena = [Float](repeating: 0, count: width * 512) }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     var ordered: [(bound: Float, index: Int)] = []
     ordered.reserveCapacity(templates.count)
@@ -175,7 +191,9 @@ public struct TemplateMatcher: Sendable {
         let pruning = keepTies ? bestCost.nextUp : bestCost
         flat.nodes.withUnsafeBufferPointer { nodes in
           flat.children.withUnsafeBufferPointer { children in
-            var state = Evaluation(matcher: self, p: p, width: width, arena: buffer, nodes: nodes, children: children, top: 0, bound: pruning)
+            var state = Evaluation(
+              costs: costs, tables: p.flat, isStop: stopWords.base, width: width, arena: buffer, nodes: nodes, children: children, top: 0,
+              bound: pruning)
             let input = state.allocate()
             for j in 0..<width { buffer[input + j] = .infinity }
             buffer[input] = 0
@@ -206,8 +224,9 @@ public struct TemplateMatcher: Sendable {
 
 /// One template evaluation: the DP vectors live in `arena`, a stack of `width`-sized slots.
 private struct Evaluation {
-  let matcher: TemplateMatcher
-  let p: Prepared
+  let costs: TemplateMatcher.Costs
+  let tables: FlatTables
+  let isStop: UnsafeMutablePointer<Bool>
   let width: Int
   let arena: UnsafeMutableBufferPointer<Float>
   let nodes: UnsafeBufferPointer<FlatProgram.Node>
@@ -226,8 +245,9 @@ private struct Evaluation {
   }
 
   func insertionClosure(_ v: Int) {
+    let insertion = tables.insertion.base
     for j in 1..<width {
-      let c = arena[v + j - 1] + p.insertion[j - 1]
+      let c = arena[v + j - 1] + insertion[j - 1]
       if c < arena[v + j] { arena[v + j] = c }
     }
   }
@@ -250,7 +270,6 @@ private struct Evaluation {
       return false
     }
     let n = width - 1
-    let costs = matcher.costs
     let node = nodes[index]
     let first = Int(node.childStart)
     let count = Int(node.childCount)
@@ -295,12 +314,16 @@ private struct Evaluation {
       return true
     case .term:
       let id = node.value
-      let deletion = matcher.vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+      let deletion = isStop[Int(id)] ? costs.stopDeletion : costs.deletion
       for j in 0..<width { arena[output + j] = arena[input + j] + deletion }
-      let list = Int(p.wordMatchIndex[Int(id)])
+      let list = Int(tables.wordMatch.base[Int(id)])
       if list >= 0 {
-        for (j, cost) in p.matchLists[list] {
-          let c = arena[input + j - 1] + cost
+        let offsets = tables.matchOffsets.base
+        let positions = tables.matchPosition.base
+        let matchCosts = tables.matchCost.base
+        for k in Int(offsets[list])..<Int(offsets[list + 1]) {
+          let j = Int(positions[k])
+          let c = arena[input + j - 1] + matchCosts[k]
           if c < arena[output + j] { arena[output + j] = c }
         }
       }
@@ -309,16 +332,21 @@ private struct Evaluation {
     case .valueSlot, .numberSlot:
       for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
       if node.kind == .numberSlot {
-        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
+        let isNumber = tables.isNumber.base
+        for j in stride(from: 1, through: n, by: 1) where isNumber[j - 1] {
           let c = arena[input + j - 1]
           if c < arena[output + j] { arena[output + j] = c }
         }
       }
       let lexicon = Int(node.value)
       if lexicon >= 0 {
+        let offsets = tables.spanOffsets.base
+        let starts = tables.spanStart.base
+        let spanCosts = tables.spanCost.base
+        let row = lexicon * tables.spanStride
         for j in stride(from: 1, through: n, by: 1) {
-          for span in p.spansByEnd[lexicon][j] {
-            let c = arena[input + span.start] + span.cost
+          for k in Int(offsets[row + j])..<Int(offsets[row + j + 1]) {
+            let c = arena[input + Int(starts[k])] + spanCosts[k]
             if c < arena[output + j] { arena[output + j] = c }
           }
         }
@@ -338,5 +366,80 @@ private struct Evaluation {
       insertionClosure(output)
       return true
     }
+  }
+}
+
+/// An immutable array copied behind a pointer, freed with the table: read in hot loops
+/// without reference counting or bounds checks. Written only in `init`.
+final class PointerTable<Element>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<Element>
+  let count: Int
+
+  init(_ values: [Element]) {
+    count = values.count
+    base = UnsafeMutablePointer<Element>.allocate(capacity: max(1, values.count))
+    values.withUnsafeBufferPointer { source in
+      if let from = source.baseAddress { base.initialize(from: from, count: values.count) }
+    }
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+}
+
+/// The per-request tables of `TemplateMatcher.Prepared` in flat form: match lists and value
+/// spans as offset-indexed runs instead of nested arrays.
+final class FlatTables: @unchecked Sendable {
+  let insertion: PointerTable<Float>
+  let isNumber: PointerTable<Bool>
+  /// Word id → match list index (-1: no request token matches the word).
+  let wordMatch: PointerTable<Int32>
+  /// Match list k is `matchPosition/matchCost[matchOffsets[k] ..< matchOffsets[k + 1]]`.
+  let matchOffsets: PointerTable<Int32>
+  let matchPosition: PointerTable<Int32>
+  let matchCost: PointerTable<Float>
+  /// Spans of lexicon l ending at j are `spanStart/spanCost[o[l·stride + j] ..< o[l·stride + j + 1]]`.
+  let spanOffsets: PointerTable<Int32>
+  let spanStart: PointerTable<Int32>
+  let spanCost: PointerTable<Float>
+  let spanStride: Int
+
+  init(n: Int, insertion: [Float], isNumber: [Bool], wordMatchIndex: [Int32], matchLists: [[(Int, Float)]], spansByEnd: [[[ValueLexicon.Span]]]) {
+    self.insertion = PointerTable(insertion)
+    self.isNumber = PointerTable(isNumber)
+    wordMatch = PointerTable(wordMatchIndex)
+    var offsets: [Int32] = [0]
+    var positions: [Int32] = []
+    var costs: [Float] = []
+    for list in matchLists {
+      for (j, cost) in list {
+        positions.append(Int32(j))
+        costs.append(cost)
+      }
+      offsets.append(Int32(positions.count))
+    }
+    matchOffsets = PointerTable(offsets)
+    matchPosition = PointerTable(positions)
+    matchCost = PointerTable(costs)
+    spanStride = n + 1
+    var spanOffsets: [Int32] = []
+    var starts: [Int32] = []
+    var spanCosts: [Float] = []
+    spanOffsets.reserveCapacity(spansByEnd.count * (n + 1) + 1)
+    for byEnd in spansByEnd {
+      for j in 0...n {
+        spanOffsets.append(Int32(starts.count))
+        for span in (j < byEnd.count ? byEnd[j] : []) {
+          starts.append(Int32(span.start))
+          spanCosts.append(span.cost)
+        }
+      }
+    }
+    spanOffsets.append(Int32(starts.count))
+    self.spanOffsets = PointerTable(spanOffsets)
+    spanStart = PointerTable(starts)
+    spanCost = PointerTable(spanCosts)
   }
 }
