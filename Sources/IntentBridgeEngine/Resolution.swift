@@ -77,7 +77,7 @@ extension IntentEngine {
     }
     let filler = ParameterFiller(
       catalog: catalog, templates: ranker.templates, language: language, context: clock.extractionContext(language: language))
-    let result = filler.fill(request, intentIndex: chosen.index)
+    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared)
     return Resolution(
       request: request, ranking: ranking, intentID: chosen.id, confidence: chosen.confidence, arguments: result.arguments,
       filled: result.filled, missing: result.missing, ambiguous: result.ambiguous)

@@ -67,6 +67,12 @@ public struct ParameterFiller: Sendable {
   }
 
   public func fill(_ request: String, intentIndex: Int) -> Result {
+    fill(request, intentIndex: intentIndex, prepared: nil)
+  }
+
+  /// `fill` reusing the request as the ranking analysed it (`Ranking.prepared`).
+  public func fill(_ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared?) -> Result {
+    let prepared = known ?? templates.prepare(request)
     let intent = catalog.intents[intentIndex]
     var filled: [String: FilledArgument] = [:]
     var used: [Range<Int>] = []
@@ -89,7 +95,7 @@ public struct ParameterFiller: Sendable {
 
     // 1. Template slots.
     var templateQuality: Float = 0
-    if let (alignment, _) = templates.align(request, intent: intentIndex), alignment.quality >= 0.5 {
+    if let (alignment, _) = templates.align(prepared, intent: intentIndex), alignment.quality >= 0.5 {
       templateQuality = alignment.quality
       for capture in alignment.captures {
         guard let parameter = intent.parameter(named: capture.name) else { continue }
@@ -119,7 +125,7 @@ public struct ParameterFiller: Sendable {
         // A close template match already says which value words fill which slot; more
         // spans found outside it are usually part of another slot's words.
         guard templateQuality < 0.9, let lexicon = templates.lexicon(for: parameter.type) else { break }
-        let spans = templates.valueSpans(request, lexicon: lexicon).filter { !overlaps($0.span) }
+        let spans = templates.valueSpans(prepared, lexicon: lexicon).filter { !overlaps($0.span) }
         guard let first = spans.first else { break }
         let rivals = spans.filter { $0.span == first.span && $0.id != first.id }
         if !rivals.isEmpty {

@@ -109,13 +109,18 @@ public struct EntityAffinity: Sendable {
 
   /// The affinity (−1, 0, +1) of every intent for `request` (index = intent index).
   public func affinities(_ request: String, templates: IntentTemplates) -> [Int8] {
+    affinities(templates.prepare(request), templates: templates)
+  }
+
+  /// `affinities` of a prepared request.
+  public func affinities(_ prepared: TemplateMatcher.Prepared, templates: IntentTemplates) -> [Int8] {
     var out = [Int8](repeating: 0, count: intentDescriptors.count)
     guard !isEmpty else { return out }
     // Named instances per lexicon, with their descriptors (instances without any count too:
     // naming a lock in a "vacuum" intent's request is evidence against it).
     var named: [Int: [Set<Int>]] = [:]
     for lexicon in Set(intentLexicons.flatMap { $0 }) {
-      let spans = templates.valueSpans(request, lexicon: lexicon)
+      let spans = templates.valueSpans(prepared, lexicon: lexicon)
       guard !spans.isEmpty else { continue }
       named[lexicon] = spans.map { instanceDescriptors[lexicon]?[$0.id] ?? [] }
     }

@@ -74,6 +74,8 @@ public struct Ranker: Sendable {
   /// Ranks every discoverable intent for `request`; returns the best `top`.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
     let mode = configuration.mode
+    // Analysed once for delexicalisation, template scores, entity affinity and filling.
+    let prepared = templates.prepare(request)
     let terms = mode.usesKeywords ? keywordIndex.resolve(request) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
@@ -82,7 +84,7 @@ public struct Ranker: Sendable {
     var embeddingProblem: String?
     if mode.usesEmbeddings, let vectorIndex, let embedder {
       do {
-        if let embedded = try embedder.embed([templates.delexicalize(request)], kind: .query).first,
+        if let embedded = try embedder.embed([templates.delexicalize(prepared)], kind: .query).first,
           embedded.contains(where: { $0 != 0 })
         {
           queryVector = embedded
@@ -105,7 +107,7 @@ public struct Ranker: Sendable {
     // templates are matched.
     var affinities = [Int8](repeating: 0, count: catalog.intents.count)
     if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
-      affinities = affinity.affinities(request, templates: templates)
+      affinities = affinity.affinities(prepared, templates: templates)
       for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
     }
     // Stable order: by score, then catalog order.
@@ -114,7 +116,7 @@ public struct Ranker: Sendable {
     if mode.usesKeywords, !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
       template = templates.scores(
-        request, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
+        prepared, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
       for k in scored.indices {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }
@@ -145,6 +147,7 @@ public struct Ranker: Sendable {
           affinity: Int(affinities[entry.index])))
     }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
+    ranking.prepared = prepared
     ranking.embeddingProblem = embeddingProblem
     if let best = candidates.first {
       if best.confidence < configuration.noMatchThreshold {

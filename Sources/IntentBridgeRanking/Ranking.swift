@@ -1,4 +1,5 @@
 import IntentBridgeIndex
+import IntentBridgeTemplates
 
 /// One intent's place in a ranking, with each signal's contribution (for `--explain`).
 public struct RankedIntent: Sendable, Hashable {
@@ -34,6 +35,8 @@ public struct Ranking: Sendable {
   public var noMatchReason: String?
   /// Set when the request could not be embedded (e.g. an endpoint failed).
   public var embeddingProblem: String?
+  /// The request as analysed for template matching, for the filling step to reuse.
+  public var prepared: TemplateMatcher.Prepared?
 
   /// The chosen intent, nil for no match.
   public var best: RankedIntent? { isNoMatch ? nil : candidates.first }

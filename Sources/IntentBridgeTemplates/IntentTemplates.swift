@@ -134,16 +134,34 @@ public struct IntentTemplates: Sendable {
 
   public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
 
+  /// The request analysed once for everything that matches it against this catalog's
+  /// templates and values (ranking, delexicalisation, entity affinity, filling).
+  /// - Complexity: O(n × lexicon candidates) for the value spans, plus a typo lookup per
+  ///   request word the vocabulary lacks.
+  public func prepare(_ request: String) -> TemplateMatcher.Prepared {
+    matcher.prepare(MatchInput(request, analyzer: analyzer))
+  }
+
   /// The text with every span that names an enum case or entity instance replaced by the
   /// type's title ("turn on the kitchen lights" → "turn on the Area lights"): longest spans
   /// first, exact matches only, the rest of the text untouched.
   /// - Complexity: O(n × lexicon candidates).
   public func delexicalize(_ text: String) -> String {
-    let input = MatchInput(text, analyzer: analyzer)
+    delexicalize(MatchInput(text, analyzer: analyzer), spans: nil)
+  }
+
+  /// `delexicalize` of a prepared request (its value spans are reused).
+  public func delexicalize(_ prepared: TemplateMatcher.Prepared) -> String {
+    delexicalize(prepared.input, spans: prepared.isComplete ? prepared.spansByEnd : nil)
+  }
+
+  private func delexicalize(_ input: MatchInput, spans known: [[[ValueLexicon.Span]]]?) -> String {
+    let text = input.text
     guard input.count > 0 else { return text }
     var spans: [(start: Int, end: Int, label: String)] = []
-    for lexicon in matcher.lexicons where !lexicon.label.isEmpty {
-      for span in lexicon.spans(in: input) where span.cost == 0 {
+    for (l, lexicon) in matcher.lexicons.enumerated() where !lexicon.label.isEmpty {
+      let found = known.map { $0[l].flatMap { $0 } } ?? lexicon.spans(in: input)
+      for span in found where span.cost == 0 {
         spans.append((span.start, span.end, lexicon.label))
       }
     }
@@ -178,7 +196,11 @@ public struct IntentTemplates: Sendable {
   /// intents keep 0. - Complexity: O(templates × n) for the bounds, plus the DP of the
   /// chosen intents.
   public func scores(_ request: String, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
-    let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
+    scores(prepare(request), candidates: candidates, extra: extra, templatesPerIntent: templatesPerIntent)
+  }
+
+  /// `scores` of a prepared request.
+  public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
     for (i, signature) in signatures.enumerated() {

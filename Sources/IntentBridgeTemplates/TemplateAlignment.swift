@@ -141,8 +141,12 @@ extension IntentTemplates {
   /// - Complexity: the branch-and-bound scoring DP over the intent's templates (one arena),
   ///   plus one capturing alignment per tied template (at most 8).
   public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
+    align(prepare(request), intent: intent)
+  }
+
+  /// `align` of a prepared request.
+  public func align(_ prepared: TemplateMatcher.Prepared, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
-    let prepared = matcher.prepare(MatchInput(request, analyzer: analyzer))
     let tied = matcher.bestTemplates(templates[intent], prepared).indices
     var best: (alignment: TemplateAlignment, key: (Int, Int, Int, Int))?
     let folded = prepared.input.tokens.map(\.folded)
@@ -170,9 +174,20 @@ extension IntentTemplates {
   public func valueSpans(_ request: String, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
     guard lexicon < matcher.lexicons.count else { return [] }
     let input = MatchInput(request, analyzer: analyzer)
+    return valueSpans(input, found: matcher.lexicons[lexicon].spans(in: input), lexicon: lexicon)
+  }
+
+  /// `valueSpans` of a prepared request (its spans are reused).
+  public func valueSpans(_ prepared: TemplateMatcher.Prepared, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
+    guard lexicon < matcher.lexicons.count else { return [] }
+    let found = prepared.isComplete ? prepared.spansByEnd[lexicon].flatMap { $0 } : matcher.lexicons[lexicon].spans(in: prepared.input)
+    return valueSpans(prepared.input, found: found, lexicon: lexicon)
+  }
+
+  private func valueSpans(_ input: MatchInput, found: [ValueLexicon.Span], lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
     let values = matcher.lexicons[lexicon]
     // Longest first, then cheapest, then as written, then position and lexicon order.
-    return values.spans(in: input).sorted {
+    return found.sorted {
       ($0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, -$0.start, -$0.valueIndex) > ($1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, -$1.start, -$1.valueIndex)
     }.map {
       (values.values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)

@@ -54,7 +54,10 @@ public struct TemplateMatcher: Sendable {
     public let input: MatchInput
     let n: Int
     /// `spansByEnd[lexicon][end]` = spans ending at `end`.
-    let spansByEnd: [[[ValueLexicon.Span]]]
+    public let spansByEnd: [[[ValueLexicon.Span]]]
+    /// True when the whole request was analysed (not cut at `maximumTokens`), so that the
+    /// spans are all of the request's value spans.
+    public var isComplete: Bool { n == input.count }
     /// Word id → index into `matchLists` (-1: the word matches no request token).
     let wordMatchIndex: [Int32]
     /// (request position j, match cost) pairs per matched word.
