@@ -236,6 +236,26 @@ public struct NumberExtractor: Sendable {
       }
     }
     guard count > 0 else { return nil }
+    // "twenty point five": the digits after a decimal word, one word or digit group each.
+    if !ordinal, last + 1 < n, table.decimalWords.contains(t[last].text) {
+      var fraction = ""
+      var k = last + 1
+      while k < n {
+        if t[k].kind == .digits, fraction.isEmpty {
+          fraction = t[k].text
+          k += 1
+          break
+        }
+        guard t[k].kind == .word, let roles = table.segment(t[k].text), roles.count == 1, case .unit(let digit) = roles[0],
+          digit >= 0, digit <= 9, digit == digit.rounded()
+        else { break }
+        fraction += String(Int(digit))
+        k += 1
+      }
+      if !fraction.isEmpty, let value = Double("\(Int(state.value)).\(fraction)"), state.value == state.value.rounded() {
+        return Match(value: value, first: i, end: k, ordinal: false, confidence: 0.9)
+      }
+    }
     // A lone `one`/`ein`/`一` is often an article or part of a word: lower confidence.
     var confidence = 0.9
     if count == 1, state.value <= 1 { confidence = 0.6 }

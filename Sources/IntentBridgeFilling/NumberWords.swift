@@ -31,6 +31,10 @@ struct NumberWords: Sendable {
   var negativeWords: Set<String>
   /// The decimal separator of digits (`,` or `.`); the other mark groups thousands.
   var decimalSeparator: String
+  /// Words that read a decimal point between number words ("twenty point five" = 20.5,
+  /// "zwanzig Komma fünf"); the digits after it are read one word (or digit group) each.
+  /// None for Chinese, where 点 is as often "o'clock" (三点五十 is 3:50).
+  var decimalWords: Set<String> = []
   /// Space-grouped thousands (`1 000`) are read as one number.
   var spaceGroupsThousands: Bool
   /// Compounds are single words (de, fi, sk) and may be segmented.
@@ -178,6 +182,7 @@ struct NumberWords: Sendable {
       percentPrefixes: ["percent", "pct"], degreePrefixes: ["degree"], negativeWords: ["minus", "negative"],
       decimalSeparator: ".", spaceGroupsThousands: false, segmentsCompounds: false)
     w.digitOrdinalSuffixes = ["st", "nd", "rd", "th"]
+    w.decimalWords = ["point"]
     return w
   }()
 
@@ -199,6 +204,7 @@ struct NumberWords: Sendable {
       decimalSeparator: ",", spaceGroupsThousands: false, segmentsCompounds: true)
     w.ordinalSuffixes = ["sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes", "tem", "te"]
     w.ordinalStems = ["ers": 1, "drit": 3, "sieb": 7, "ach": 8]
+    w.decimalWords = ["komma"]
     return w
   }()
 
@@ -216,7 +222,7 @@ struct NumberWords: Sendable {
       c[w] = .multiplier(m)
     }
     c["toista"] = .teen
-    return NumberWords(
+    var w = NumberWords(
       cardinals: c,
       ordinals: [
         "ensimmainen": 1, "ensimmaisen": 1, "ensimmaisessa": 1, "toinen": 2, "toisen": 2, "toisessa": 2,
@@ -226,6 +232,8 @@ struct NumberWords: Sendable {
       ],
       percentPrefixes: ["prosent"], degreePrefixes: ["astee", "astetta", "aste"], negativeWords: ["miinus"],
       decimalSeparator: ",", spaceGroupsThousands: true, segmentsCompounds: true)
+    w.decimalWords = ["pilkku"]
+    return w
   }()
 
   static let slovak: NumberWords = {
@@ -251,6 +259,7 @@ struct NumberWords: Sendable {
       "desiat": 10, "jedenast": 11, "dvanast": 12,
     ]
     w.ordinalStemEndings = ["ieho", "eho", "iu", "ia", "ie", "ej", "om", "ym", "y", "a", "e", "i", "u"]
+    w.decimalWords = ["cela", "ciarka"]
     return w
   }()
 

@@ -4,6 +4,8 @@ let englishFixtures: [Fixture] = [
   // numbers and number words
   Fixture("en", "set the volume to ⟦50⟧", "number 50"),
   Fixture("en", "add ⟦twenty-five⟧ apples", "number 25"),
+  Fixture("en", "set the temperature to ⟦twenty point five degrees⟧", "temperature 20.5"),
+  Fixture("en", "zoom to ⟦one point two five⟧", "number 1.25"),
   Fixture("en", "add ⟦twenty five⟧ apples", "number 25"),
   Fixture("en", "⟦one hundred and five⟧ items", "number 105"),
   Fixture("en", "⟦two thousand twenty⟧ people", "number 2020"),

@@ -3,6 +3,7 @@ import Testing
 let finnishFixtures: [Fixture] = [
   // numbers and number words
   Fixture("fi", "⟦kaksikymmentäviisi⟧ omenaa", "number 25"),
+  Fixture("fi", "lämpötila ⟦kaksikymmentä pilkku viisi⟧", "number 20.5"),
   Fixture("fi", "⟦viisitoista⟧ henkeä", "number 15"),
   Fixture("fi", "⟦satakaksikymmentä⟧", "number 120"),
   Fixture("fi", "⟦kolmesataa⟧ euroa", "number 300"),

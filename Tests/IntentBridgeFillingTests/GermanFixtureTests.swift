@@ -3,6 +3,7 @@ import Testing
 let germanFixtures: [Fixture] = [
   // numbers and number words
   Fixture("de", "⟦fünfundzwanzig⟧ Äpfel", "number 25"),
+  Fixture("de", "Heizung auf ⟦zwanzig Komma fünf Grad⟧", "temperature 20.5"),
   Fixture("de", "⟦zweiundvierzig⟧", "number 42"),
   Fixture("de", "⟦einhundertfünf⟧ Punkte", "number 105"),
   Fixture("de", "⟦dreißig⟧ Sekunden", "number 30"),

@@ -3,6 +3,7 @@ import Testing
 let slovakFixtures: [Fixture] = [
   // numbers and number words
   Fixture("sk", "⟦dvadsaťpäť⟧ jabĺk", "number 25"),
+  Fixture("sk", "teplota ⟦dvadsať celá päť⟧", "number 20.5"),
   Fixture("sk", "⟦tridsaťdva⟧", "number 32"),
   Fixture("sk", "⟦štyridsať⟧", "number 40"),
   Fixture("sk", "⟦dvesto⟧ eur", "number 200"),
