@@ -8,22 +8,9 @@ import IntentBridgeJSON
 //       to Python `rank_bm25` on the same catalogs and requests, measured in the same run
 //       (needs `Scripts/bench.sh`, which installs rank_bm25 into .venv-bench/).
 
-private let root: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { url = url.deletingLastPathComponent() }
-  return url.path
-}()
-
-private func percentile(_ sorted: [Double], _ p: Double) -> Double {
-  sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
-
-private func queries(_ path: String) -> [String] {
-  guard let data = FileManager.default.contents(atPath: path) else { return [] }
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
-    (try? JSONParser.parse(String($0)))?["query"]?.stringValue
-  }
-}
+private let root = BenchmarkData.root
+private let percentile = BenchmarkData.percentile
+private let queries = BenchmarkData.queries
 
 /// Runs the Python baseline; nil when its environment is missing.
 private func pythonBaseline(catalog: String, requests: String, language: String) -> (median: Double, p99: Double)? {
@@ -84,14 +71,14 @@ func benchmarkRank() {
   let catalogPath = directory.appendingPathComponent("synthetic.json").path
   let requestsPath = directory.appendingPathComponent("requests.jsonl").path
   let text = syntheticCatalog(intents: 3000)
-  FileManager.default.createFile(atPath: catalogPath, contents: Data(text.utf8))
+  _ = FileManager.default.createFile(atPath: catalogPath, contents: Data(text.utf8))
   guard let document = try? JSONParser.parse(text), let intents = document["intents"]?.arrayValue else { return }
   var requestLines = ""
   for (i, intent) in intents.enumerated() where i % 6 == 0 {
     let title = intent["title"]?.stringValue ?? ""
     requestLines += JSONValue.object(["query": .string("please " + title)]).compactText + "\n"
   }
-  FileManager.default.createFile(atPath: requestsPath, contents: Data(requestLines.utf8))
+  _ = FileManager.default.createFile(atPath: requestsPath, contents: Data(requestLines.utf8))
   let loadStart = DispatchTime.now().uptimeNanoseconds
   guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: options) else {
     print("  cannot load the synthetic catalog")

@@ -9,22 +9,9 @@ import IntentBridgeJSON
 //          Benchmarks/python/requirements.txt into .venv-bench/). Target: median ≤ 0.3 ms and
 //          ≥ 10× faster than hassil.
 
-private let root: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { url = url.deletingLastPathComponent() }
-  return url.path
-}()
-
-private func percentile(_ sorted: [Double], _ p: Double) -> Double {
-  sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
-
-private func queries(_ path: String) -> [String] {
-  guard let data = FileManager.default.contents(atPath: path) else { return [] }
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
-    (try? JSONParser.parse(String($0)))?["query"]?.stringValue
-  }
-}
+private let root = BenchmarkData.root
+private let percentile = BenchmarkData.percentile
+private let queries = BenchmarkData.queries
 
 /// hassil's figures per set for one language: set → (median, p99, top-1); nil when the
 /// baseline environment is missing.
