@@ -5,10 +5,11 @@ import IntentBridgeJSON
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the EVAL.md
 /// format (`{"query", "id"?, "lang"?, …}`), one output line per row.
 enum RequestsFile {
-  /// Calls `answer` for every row's query, timing it, and writes `id`, the answer's fields,
+  /// Calls `answer` for every row's query (and the whole row, for fields such as `context`),
+  /// timing it, and writes `id`, the answer's fields,
   /// `latency_ms`, then the answer's `trailing` fields (e.g. an explanation). Unreadable rows
   /// are reported with their line number (exit 65) and the other rows are still answered.
-  static func run(_ file: String, console: Console, answer: (String) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
+  static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
     guard let data = FileManager.default.contents(atPath: file) else {
       console.err("\(file): error: cannot read the requests file\n")
       return .dataError
@@ -22,7 +23,7 @@ enum RequestsFile {
         continue
       }
       let start = DispatchTime.now().uptimeNanoseconds
-      let (fields, trailing) = answer(query)
+      let (fields, trailing) = answer(query, row.objectValue ?? JSONObject())
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       var object = JSONObject()
       object["id"] = row["id"] ?? .null

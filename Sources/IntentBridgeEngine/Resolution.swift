@@ -58,9 +58,12 @@ extension IntentEngine {
   }
 
   /// Ranks `request` and fills the chosen intent's parameters (or those of `intent`, when
-  /// given, which skips "no match").
+  /// given, which skips "no match"); `context` holds values the caller already knows (e.g.
+  /// the device's area), used for parameters the request leaves empty.
   /// `top` candidates are kept in the ranking (alternatives, evaluation).
-  public func resolve(_ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil, top: Int = 5) -> Resolution {
+  public func resolve(
+    _ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil, top: Int = 5, context: JSONObject = JSONObject()
+  ) -> Resolution {
     let ranking = rank(request, top: top)
     let chosen: (id: String, index: Int, confidence: Double)?
     if let forcedIntent, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
@@ -77,7 +80,7 @@ extension IntentEngine {
     }
     let filler = ParameterFiller(
       catalog: catalog, templates: ranker.templates, language: language, context: clock.extractionContext(language: language))
-    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared)
+    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared, context: context)
     return Resolution(
       request: request, ranking: ranking, intentID: chosen.id, confidence: chosen.confidence, arguments: result.arguments,
       filled: result.filled, missing: result.missing, ambiguous: result.ambiguous)

@@ -85,7 +85,7 @@ public struct Evaluator: Sendable {
       for (position, row) in rows.enumerated() {
         guard let engine = modeEngines[languages[position]] ?? modeEngines[catalog.defaultLanguage] else { continue }
         let start = DispatchTime.now().uptimeNanoseconds
-        let resolution = engine.resolve(row.request.query, clock: settings.clock, top: settings.depth)
+        let resolution = engine.resolve(row.request.query, clock: settings.clock, top: settings.depth, context: row.request.context)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let counts = ArgumentScoring.score(
           predicted: resolution.arguments, expected: row.request.arguments, ignore: row.request.ignore,

@@ -10,6 +10,8 @@ public struct FilledArgument: Sendable, Hashable {
     case template
     /// A typed extractor or a value word (enum case, entity instance, value synonym).
     case extractor
+    /// A value the caller already knew (`context`, e.g. the device's area).
+    case context
     /// The parameter's default.
     case defaultValue = "default"
   }
@@ -70,8 +72,14 @@ public struct ParameterFiller: Sendable {
     fill(request, intentIndex: intentIndex, prepared: nil)
   }
 
-  /// `fill` reusing the request as the ranking analysed it (`Ranking.prepared`).
-  public func fill(_ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared?) -> Result {
+  /// `fill` reusing the request as the ranking analysed it (`Ranking.prepared`), with values
+  /// the caller already knows (`context`, EVAL.md): a parameter the request leaves empty takes
+  /// the context value of the same name before its default. Enum and entity values may be
+  /// given by id/value or by title or synonym; a value that does not fit the parameter is
+  /// ignored.
+  public func fill(
+    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared?, context given: JSONObject = JSONObject()
+  ) -> Result {
     let prepared = known ?? templates.prepare(request)
     let intent = catalog.intents[intentIndex]
     var filled: [String: FilledArgument] = [:]
@@ -175,7 +183,13 @@ public struct ParameterFiller: Sendable {
       }
     }
 
-    // 3. Defaults; then the call in parameter order, and what is missing.
+    // 3. What the caller already knows.
+    for parameter in intent.parameters where filled[parameter.name] == nil {
+      guard let value = given[parameter.name] else { continue }
+      take(FilledArgument(name: parameter.name, value: contextValue(value, for: parameter), span: nil, confidence: 1, source: .context))
+    }
+
+    // 4. Defaults; then the call in parameter order, and what is missing.
     var arguments = JSONObject()
     var missing: [MissingParameter] = []
     var ordered: [FilledArgument] = []
@@ -191,6 +205,19 @@ public struct ParameterFiller: Sendable {
       }
     }
     return Result(arguments: arguments, filled: ordered, missing: missing, ambiguous: ambiguous)
+  }
+
+  /// A context value as the parameter stores it: an enum case or entity instance named by its
+  /// id/value, title or synonym becomes that id/value; anything else is kept as given.
+  private func contextValue(_ value: JSONValue, for parameter: Parameter) -> JSONValue {
+    guard let text = value.stringValue, let lexicon = templates.lexicon(for: parameter.type) else { return value }
+    let values = templates.matcher.lexicons[lexicon].values
+    if let exact = values.first(where: { $0.id.lowercased() == text.lowercased() }) { return .string(exact.id) }
+    let spans = templates.valueSpans(text, lexicon: lexicon)
+    if let whole = spans.first(where: { $0.span.lowerBound == 0 && $0.span.upperBound == text.unicodeScalars.count && $0.cost == 0 }) {
+      return .string(whole.id)
+    }
+    return value
   }
 
   private func numbers(in text: String) -> [Double] {

@@ -12,11 +12,12 @@ import IntentBridgeTools
 /// |---|---|---|
 /// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required}], noMatch}` |
 /// | `describe_intent` | `{intent}` | the intent's MCP tool definition |
-/// | `resolve_request` | `{request, lang?}` | `{intent, confidence, alternatives, arguments, missing, filling}` |
+/// | `resolve_request` | `{request, lang?, context?}` | `{intent, confidence, alternatives, arguments, missing, ambiguous}` |
 /// | `run_intent` | `{intent, arguments}` | as a `tools/call` of the intent's own tool in full mode |
 ///
-/// `resolve_request` does not fill parameters yet (the filling capability is pending):
-/// `arguments` is `{}` and `missing` lists every required parameter with the question to ask.
+/// `resolve_request` fills the chosen intent's parameters (template slots, typed extractors,
+/// value words, the caller's `context`, defaults) and lists what is missing with the question
+/// to ask and what is ambiguous with the candidates.
 struct MetaTools {
   let server: MCPServer
 
@@ -39,10 +40,17 @@ struct MetaTools {
     tool(
       "resolve_request", title: "Resolve a request",
       description:
-        "Maps a natural-language request to the best intent with a confidence and alternatives, and lists the required parameters still missing with the question to ask the user. Parameter values are not extracted yet: 'arguments' is empty, fill them from the request yourself.",
+        "Maps a natural-language request to the best intent with a confidence and alternatives, fills its parameters from the request ('arguments', ready for run_intent), and lists the required parameters still missing with the question to ask the user and the values that are ambiguous with their candidates.",
       properties: [
         ("request", ["type": "string", "description": "The user's request, verbatim."]),
         ("lang", ["type": "string", "description": "BCP 47 language of the request (informational; ranking uses the server's language)."]),
+        (
+          "context",
+          [
+            "type": "object",
+            "description": "Parameter values you already know (e.g. {\"area\": \"Kitchen\"} for the device's room); used for parameters the request leaves empty.",
+          ]
+        ),
       ], required: ["request"], readOnly: true),
     tool(
       "run_intent", title: "Run an intent",
@@ -170,7 +178,8 @@ struct MetaTools {
       let filler = ParameterFiller(
         catalog: server.catalog, templates: server.ranker.templates, language: server.ranker.language,
         context: IntentEngine.Clock().extractionContext(language: server.ranker.language))
-      let result = filler.fill(request, intentIndex: best.intentIndex)
+      let result = filler.fill(
+        request, intentIndex: best.intentIndex, prepared: ranking.prepared, context: arguments["context"]?.objectValue ?? JSONObject())
       filledArguments = result.arguments
       missing = result.missing.map { ["name": .string($0.name), "question": .string($0.question)] }
       ambiguous = result.ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] }

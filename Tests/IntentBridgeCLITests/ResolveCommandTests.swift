@@ -52,3 +52,46 @@ import Testing
     #expect(CapturedRun(["resolve", notes, "x", "--intent", "NoSuchIntent"]).status == 64)
   }
 }
+
+@Suite struct ResolveContextTests {
+  let notes = Repository.path("Examples/notes/notes.en.json")
+
+  @Test func contextFillsWhatTheRequestLeavesEmpty() throws {
+    let request = "set the priority to high"
+    let plain = try JSONParser.parse(CapturedRun(["resolve", notes, request, "--intent", "SetNotePriorityIntent", "--json"]).out)
+    #expect(plain["arguments"]?["note"] == nil)
+    #expect(plain["missing"]?[0]?["name"] == "note")
+    // The note named by its title becomes its id; the request's own value still wins.
+    let run = CapturedRun([
+      "resolve", notes, request, "--intent", "SetNotePriorityIntent", "--json", "--context", #"{"note": "Groceries", "priority": "low"}"#,
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["arguments"]?["note"] == "note-groceries")
+    #expect(value["arguments"]?["priority"] == "high")
+    #expect(value["missing"] == [])
+  }
+
+  @Test func contextValuesThatDoNotFitAreIgnoredAndBadJSONIsAUsageError() throws {
+    let run = CapturedRun(["resolve", notes, "set the priority to high", "--intent", "SetNotePriorityIntent", "--json", "--context", #"{"note": 42}"#])
+    let value = try JSONParser.parse(run.out)
+    #expect(value["arguments"]?["note"] == nil)
+    let bad = CapturedRun(["resolve", notes, "x", "--context", "[1]"])
+    #expect(bad.status == 64)
+    #expect(bad.err.contains("'--context'"))
+  }
+
+  @Test func batchRowsBringTheirOwnContext() throws {
+    let file = NSTemporaryDirectory() + "intentbridge-context-\(UUID().uuidString).jsonl"
+    let rows = #"""
+      {"query": "set the priority to high", "id": "a", "context": {"note": "note-meeting"}}
+      {"query": "set the priority to high", "id": "b"}
+      """#
+    try Data(rows.utf8).write(to: URL(fileURLWithPath: file))
+    let run = CapturedRun(["resolve", notes, "--requests", file, "--intent", "SetNotePriorityIntent"])
+    let lines = run.out.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
+    #expect(lines.count == 2)
+    #expect(lines[0]?["arguments"]?["note"] == "note-meeting")
+    #expect(lines[1]?["arguments"]?["note"] == nil)
+  }
+}

@@ -46,7 +46,7 @@ enum RankCommand: Subcommand {
   }
 
   static func runBatch(engine: IntentEngine, file: String, top: Int, explain: Bool, console: Console) -> ExitCode {
-    RequestsFile.run(file, console: console) { query in
+    RequestsFile.run(file, console: console) { query, _ in
       let ranking = engine.rank(query, top: top)
       var object = JSONObject()
       object["intent"] = ranking.best.map { .string($0.intentID) } ?? .null

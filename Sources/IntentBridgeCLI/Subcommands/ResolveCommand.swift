@@ -18,6 +18,9 @@ enum ResolveCommand: Subcommand {
       .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates, e.g. 2026-11-29T10:00:00; default: now."),
       .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 or Z; default: the system's."),
       .init(name: "intent", valueName: "id", help: "Fill this intent instead of the best-ranked one."),
+      .init(
+        name: "context", valueName: "json",
+        help: "Values already known, e.g. '{\"area\": \"Kitchen\"}': used for parameters the request leaves empty (a row's own \"context\" adds to it)."),
       .init(name: "requests", valueName: "file.jsonl", help: "Resolve every row ({\"query\", \"id\"?}) and write one JSON line per row."),
     ],
     flags: EngineOptions.flags + [.init(name: "json", help: "Write the resolution as JSON.")],
@@ -25,6 +28,13 @@ enum ResolveCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let clock = try parseClock(arguments)
+    var context = JSONObject()
+    if let text = arguments.option("context") {
+      guard let parsed = try? JSONParser.parse(text), let object = parsed.objectValue else {
+        throw UsageError(message: "the value '\(text)' is invalid for '--context'; expected a JSON object such as {\"area\": \"Kitchen\"}", command: spec.name)
+      }
+      context = object
+    }
     let requestsFile = arguments.option("requests")
     guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
       throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
@@ -38,7 +48,7 @@ enum ResolveCommand: Subcommand {
       throw UsageError(message: "no intent '\(forced)' in \(arguments.positionals[0])", command: spec.name)
     }
     guard let requestsFile else {
-      let resolution = engine.resolve(arguments.positionals[1], clock: clock, intent: arguments.option("intent"))
+      let resolution = engine.resolve(arguments.positionals[1], clock: clock, intent: arguments.option("intent"), context: context)
       if arguments.flag("json") {
         console.out(resolution.jsonValue.prettyText)
       } else {
@@ -46,8 +56,10 @@ enum ResolveCommand: Subcommand {
       }
       return .success
     }
-    return RequestsFile.run(requestsFile, console: console) { query in
-      (engine.resolve(query, clock: clock, intent: arguments.option("intent")).jsonValue.objectValue ?? JSONObject(), JSONObject())
+    return RequestsFile.run(requestsFile, console: console) { query, row in
+      var rowContext = context
+      for (key, value) in row["context"]?.objectValue ?? JSONObject() { rowContext[key] = value }
+      return (engine.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext).jsonValue.objectValue ?? JSONObject(), JSONObject())
     }
   }
 
