@@ -19,13 +19,13 @@ import IntentBridgeIndex
 /// match" when the best candidate's confidence is below `noMatchThreshold`.
 public struct RankingConfiguration: Sendable, Hashable {
   public struct Calibration: Sendable, Hashable {
-    public var bias: Double = -3.26
-    public var cosine: Double = 0.849
-    public var template: Double = 1.055
-    public var keyword: Double = -0.073
-    public var coverage: Double = 6.333
+    public var bias: Double = -2.976
+    public var cosine: Double = 0.677
+    public var template: Double = 1.278
+    public var keyword: Double = -0.227
+    public var coverage: Double = 6.271
     /// Added when the best template matches exactly (quality 1).
-    public var exactTemplate: Double = 2.558
+    public var exactTemplate: Double = 2.138
     public init() {}
 
     public init(bias: Double, cosine: Double, template: Double, keyword: Double, coverage: Double, exactTemplate: Double = 0) {
@@ -43,7 +43,7 @@ public struct RankingConfiguration: Sendable, Hashable {
 
   public var keyword = KeywordIndex.Configuration()
   public var embeddingWeight: Double = 1.0
-  public var keywordWeight: Double = 0.3
+  public var keywordWeight: Double = 0.5
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
   /// The template quality is raised to this power before weighting, so that an exact
