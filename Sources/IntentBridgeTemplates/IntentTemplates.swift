@@ -13,6 +13,9 @@ public struct IntentTemplates: Sendable {
   public let analyzer: TextAnalyzer
   /// Per intent, the union signature of its templates (nil without templates).
   let signatures: [TemplateSignature?]
+  /// The same signatures as bit sets (words by vocabulary id, lexicons by index), for the
+  /// per-request bound over every intent; nil when there are more than 64 lexicons.
+  let signatureBits: [SignatureBits?]?
   /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
   let typeLexicons: [String: Int]
 
@@ -121,6 +124,8 @@ public struct IntentTemplates: Sendable {
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
     self.signatures = all.map(TemplateSignature.union)
+    self.signatureBits =
+      lexicons.count <= 64 ? signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } } : nil
     self.typeLexicons = lexiconIndex
   }
 
@@ -203,9 +208,17 @@ public struct IntentTemplates: Sendable {
   public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
-    for (i, signature) in signatures.enumerated() {
-      guard let signature else { continue }
-      optimistic.append((i, 1 - matcher.lowerBound(signature, prepared) / denominator))
+    if let signatureBits {
+      let tokenMasks = prepared.tokenLexicons.map { $0.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) } }
+      for (i, bits) in signatureBits.enumerated() {
+        guard let bits else { continue }
+        optimistic.append((i, 1 - bits.lowerBound(prepared, tokenLexicons: tokenMasks, matcher: matcher) / denominator))
+      }
+    } else {
+      for (i, signature) in signatures.enumerated() {
+        guard let signature else { continue }
+        optimistic.append((i, 1 - matcher.lowerBound(signature, prepared) / denominator))
+      }
     }
     optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
     var chosen = Set(candidates)
@@ -216,5 +229,41 @@ public struct IntentTemplates: Sendable {
       scores[i] = matcher.bestQuality(templates[i], prepared, limit: templatesPerIntent, arena: &arena)
     }
     return scores
+  }
+}
+
+/// A `TemplateSignature` as bit sets: the same lower bound as
+/// `TemplateMatcher.lowerBound(_:_:)`, with membership tests instead of binary searches.
+struct SignatureBits: Sendable {
+  let words: [UInt64]
+  let requiredWords: [Int32]
+  let lexicons: UInt64
+  let hasNumberSlot: Bool
+  let hasFreeText: Bool
+
+  init(_ signature: TemplateSignature, vocabularySize: Int) {
+    var words = [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
+    for id in signature.words where Int(id) < vocabularySize { words[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
+    self.words = words
+    requiredWords = signature.requiredWords
+    lexicons = signature.lexicons.reduce(0) { $0 | (1 << UInt64($1)) }
+    hasNumberSlot = signature.hasNumberSlot
+    hasFreeText = signature.hasFreeText
+  }
+
+  /// - Complexity: O(required words + request tokens × words each token matches).
+  func lowerBound(_ p: TemplateMatcher.Prepared, tokenLexicons: [UInt64], matcher: TemplateMatcher) -> Float {
+    var bound: Float = 0
+    for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
+      bound += matcher.vocabulary.isStop[Int(id)] ? matcher.costs.stopDeletion : matcher.costs.deletion
+    }
+    if hasFreeText { return bound }
+    for j in 0..<p.n {
+      if hasNumberSlot && p.input.isNumber[j] { continue }
+      if tokenLexicons[j] & lexicons != 0 { continue }
+      if p.tokenWords[j].contains(where: { id in words[Int(id) >> 6] & (1 << UInt64(Int(id) & 63)) != 0 }) { continue }
+      bound += p.insertion[j]
+    }
+    return bound
   }
 }
