@@ -28,7 +28,7 @@ public enum EvalReportHTML {
       body += "</table>\n"
     }
     body += "<h2>Advice (\(escape(report.advice.mode)))</h2>\n<pre>\(escape(EvalReportText.advice(report.advice)))</pre>\n"
-    for breakdown in report.modes.first?.breakdowns ?? [] {
+    for breakdown in report.modes.first?.breakdowns ?? [] where !breakdown.groups.isEmpty {
       body += "<h2>By \(escape(breakdown.key))</h2>\n" + table(ReportTable.breakdown(breakdown.key, report))
     }
     return """

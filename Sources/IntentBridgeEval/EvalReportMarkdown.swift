@@ -8,7 +8,7 @@ public enum EvalReportMarkdown {
     out += report.datasets.map { "`\($0.path)` (\($0.requests))" }.joined(separator: ", ") + ". Figures in percent; latency in ms.\n\n"
     for note in report.notes { out += "> note: \(note)\n\n" }
     out += "## Overall\n\n" + ReportTable.overall(report).markdown()
-    for breakdown in report.modes.first?.breakdowns ?? [] {
+    for breakdown in report.modes.first?.breakdowns ?? [] where !breakdown.groups.isEmpty {
       out += "\n## By \(breakdown.key)\n\n" + ReportTable.breakdown(breakdown.key, report).markdown()
     }
     for result in report.modes where !result.confusions.isEmpty {

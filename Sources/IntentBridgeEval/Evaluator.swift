@@ -68,6 +68,18 @@ public struct Evaluator: Sendable {
       }
       return language
     }
+    // Labels that name no intent of the catalog can never be right: say so, with where.
+    let known = Set(catalog.intents.map(\.id))
+    var unknown: [String: (count: Int, first: String)] = [:]
+    for row in rows {
+      guard case .anyOf(let ids) = row.request.intent else { continue }
+      for id in ids where !known.contains(id) {
+        unknown[id] = ((unknown[id]?.count ?? 0) + 1, unknown[id]?.first ?? "\(row.request.source):\(row.request.line)")
+      }
+    }
+    for (id, entry) in unknown.sorted(by: { $0.key < $1.key }) {
+      notes.append("\(entry.count) rows expect the intent '\(id)', which the catalog does not have (first at \(entry.first))")
+    }
     for (language, count) in fallbackLanguages.sorted(by: { $0.key < $1.key }) {
       notes.append("\(count) rows in '\(language)', which the catalog lacks, were evaluated with its default language '\(catalog.defaultLanguage)'")
     }

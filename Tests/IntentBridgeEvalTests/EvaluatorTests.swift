@@ -107,3 +107,16 @@ import Testing
     #expect(Evaluator.catalogLanguage(for: "xx", catalog: catalog) == catalog.defaultLanguage)
   }
 }
+
+@Suite struct EvaluatorNotesTests {
+  @Test func labelsNamingNoIntentAreReportedWithTheirPlace() throws {
+    var options = IntentEngine.Options()
+    options.embedding = .none
+    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/notes/notes.en.json"), options: options)
+    let text = "{\"query\": \"add milk\", \"intent\": \"AddNoteIntent\"}\n{\"query\": \"x\", \"intent\": \"AddNoteIntnet\"}\n{\"query\": \"y\", \"intent\": [\"AddNoteIntnet\", \"AddNoteIntent\"]}\n"
+    let dataset = try EvalDataset.parse(bytes: Array(text.utf8), file: "set.jsonl").get()
+    let report = Evaluator(catalog: engine.catalog, catalogPath: "notes.en.json", engines: ["en": engine]).evaluate([dataset], modes: [.keyword])
+    #expect(report.notes == ["2 rows expect the intent 'AddNoteIntnet', which the catalog does not have (first at set.jsonl:2)"])
+    #expect(EvalReportText.render(report).contains("note: 2 rows expect the intent 'AddNoteIntnet'"))
+  }
+}
