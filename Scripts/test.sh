@@ -58,7 +58,8 @@ ha=Examples/home-assistant
 if ! command -v chromium >/dev/null 2>&1; then
   echo "installing Debian's chromium for the HTML report test"
   sudo_cmd=""; if [ "$(id -u)" != "0" ]; then sudo_cmd="sudo"; fi
-  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
 "$bin" eval $ha/catalog/templates/en.json $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
   --modes keyword,embedding,hybrid --format html --out "$out/eval.html"
