@@ -593,21 +593,6 @@ enum ParameterName {
   static func isValid(_ name: String) -> Bool { ToolName.isValid(name) }
 }
 
-enum LanguageTag {
-  /// A pragmatic BCP 47 check: 2–3 letter primary subtag, then 1–8 alphanumeric subtags.
-  static func isWellFormed(_ tag: String) -> Bool {
-    let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-    guard let first = parts.first, (2...3).contains(first.count), first.unicodeScalars.allSatisfy(isASCIILetter) else {
-      return false
-    }
-    return parts.dropFirst().allSatisfy { part in
-      (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { isASCIILetter($0) || ($0 >= "0" && $0 <= "9") }
-    }
-  }
-
-  private static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") }
-}
-
 extension JSONPath {
   /// `"title"` for `$.intents[0].title`, `element 3 of "phrases"` for an index.
   var lastKeyDescription: String {

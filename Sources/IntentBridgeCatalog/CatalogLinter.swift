@@ -196,7 +196,7 @@ public struct CatalogLinter: Sendable {
       guard declared.count > 1 else { return }
       missing = others
     } else {
-      missing = others.filter { !Self.hasTranslation(text, for: $0) }
+      missing = others.filter { !text.hasTranslation(for: $0) }
     }
     guard !missing.isEmpty else { return }
     let list = missing.joined(separator: ", ")
@@ -342,7 +342,7 @@ public struct CatalogLinter: Sendable {
   static func sentenceProblems(_ text: String, language: String) -> [SentenceProblem] {
     let trimmed = text.trimmingSpaces
     guard let first = trimmed.unicodeScalars.first else { return [] }
-    let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    let primary = LanguageTag.primary(language)
     // CJK scripts have no letter case and end sentences with "。" or nothing at all.
     if ["zh", "ja", "ko", "yue"].contains(primary) || isCJK(first) { return [] }
     var problems: [SentenceProblem] = []
@@ -612,14 +612,6 @@ public struct CatalogLinter: Sendable {
     var out: [String] = []
     for language in languages where !out.contains(where: { $0.caseInsensitiveEquals(language) }) { out.append(language) }
     return out
-  }
-
-  /// An exact translation, or one for the same primary language (`de` for `de-AT`), which
-  /// `LocalizedText.resolved(for:)` would pick before the default language.
-  private static func hasTranslation(_ text: LocalizedText, for language: String) -> Bool {
-    if text.text(exactly: language) != nil { return true }
-    let primary = language.split(separator: "-").first.map { $0.lowercased() }
-    return text.entries.contains { $0.language.split(separator: "-").first.map { $0.lowercased() } == primary }
   }
 
   /// Parameters to show in an example summary: the required ones, else all.

@@ -145,20 +145,16 @@ public struct DiscoverabilityAdvisor: Sendable {
 
   func missingTranslations(catalog: Catalog, discoverable: [Int], requestLanguages: [String]) -> [DiscoverabilityAdvice.MissingTranslation] {
     var languages = catalog.languages
-    for language in requestLanguages where !languages.contains(where: { $0.caseInsensitiveCompare(language) }) { languages.append(language) }
-    func has(_ tags: [String], _ language: String) -> Bool {
-      let primary = language.split(separator: "-").first.map(String.init) ?? language
-      return tags.contains { $0.caseInsensitiveCompare(language) || ($0.split(separator: "-").first.map(String.init) ?? $0).caseInsensitiveCompare(primary) }
-    }
+    for language in requestLanguages where !languages.contains(where: { LanguageTag.equal($0, language) }) { languages.append(language) }
     var out: [DiscoverabilityAdvice.MissingTranslation] = []
     for language in languages {
       var byField: [(String, [String])] = [("title", []), ("description", []), ("phrases", []), ("searchKeywords", [])]
       for index in discoverable {
         let intent = catalog.intents[index]
-        if !has(intent.title.languages, language) { byField[0].1.append(intent.id) }
-        if let description = intent.description, !has(description.languages, language) { byField[1].1.append(intent.id) }
-        if !intent.phrases.isEmpty, !has(intent.phrases.languages, language) { byField[2].1.append(intent.id) }
-        if !intent.searchKeywords.isEmpty, !has(intent.searchKeywords.languages, language) { byField[3].1.append(intent.id) }
+        if !intent.title.hasTranslation(for: language) { byField[0].1.append(intent.id) }
+        if let description = intent.description, !description.hasTranslation(for: language) { byField[1].1.append(intent.id) }
+        if !intent.phrases.isEmpty, !intent.phrases.hasTranslation(for: language) { byField[2].1.append(intent.id) }
+        if !intent.searchKeywords.isEmpty, !intent.searchKeywords.hasTranslation(for: language) { byField[3].1.append(intent.id) }
       }
       for (field, intents) in byField where !intents.isEmpty {
         out.append(.init(language: language, field: field, intents: intents))
@@ -168,6 +164,3 @@ public struct DiscoverabilityAdvisor: Sendable {
   }
 }
 
-extension String {
-  fileprivate func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
-}

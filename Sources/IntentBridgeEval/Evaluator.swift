@@ -41,13 +41,8 @@ public struct Evaluator: Sendable {
   /// or by primary subtag), else the catalog's default language.
   public static func catalogLanguage(for requested: String?, catalog: Catalog) -> String {
     guard let requested else { return catalog.defaultLanguage }
-    let lower = requested.lowercased()
-    if let exact = catalog.languages.first(where: { $0.lowercased() == lower }) { return exact }
-    let primary = lower.split(separator: "-").first.map(String.init) ?? lower
-    if let match = catalog.languages.first(where: { ($0.lowercased().split(separator: "-").first.map(String.init) ?? "") == primary }) {
-      return match
-    }
-    return catalog.defaultLanguage
+    return catalog.languages.first { LanguageTag.equal($0, requested) }
+      ?? catalog.languages.first { LanguageTag.sameLanguage($0, requested) } ?? catalog.defaultLanguage
   }
 
   /// Evaluates every row of `datasets` in each mode. `progress(done, total)` is called after
@@ -61,9 +56,7 @@ public struct Evaluator: Sendable {
     var fallbackLanguages: [String: Int] = [:]
     let languages = rows.map { row -> String in
       let language = Self.catalogLanguage(for: row.request.language, catalog: catalog)
-      if let requested = row.request.language, requested.lowercased() != language.lowercased(),
-        requested.lowercased().split(separator: "-").first != language.lowercased().split(separator: "-").first
-      {
+      if let requested = row.request.language, !LanguageTag.sameLanguage(requested, language) {
         fallbackLanguages[requested, default: 0] += 1
       }
       return language

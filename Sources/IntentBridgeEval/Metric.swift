@@ -54,7 +54,8 @@ extension MetricSummary {
   public func value(_ metric: Metric) -> Double? {
     switch metric {
     case .top1: top1
-    case .recall(let k): recalled[k] == nil && intentRequests > 0 ? nil : recall(at: k)
+    // A k outside `--k` was not measured.
+    case .recall(let k): recalled[k] == nil ? nil : recall(at: k)
     case .meanReciprocalRank: meanReciprocalRank
     case .ndcgAt10: ndcgAt10
     case .noMatchPrecision: noMatchPrecision

@@ -51,7 +51,8 @@ struct ReportTable {
     return ReportTable(header: [key, "mode"] + metricHeader(ks: report.ks), rows: rows)
   }
 
-  /// Columns padded to their widest cell (the first left-aligned, the others right-aligned).
+  /// Columns padded to their widest cell: the first two left-aligned unless they hold a
+  /// count, the others right-aligned.
   func aligned(indent: String = "") -> String {
     let all = [header] + rows
     var widths = [Int](repeating: 0, count: header.count)
@@ -59,7 +60,7 @@ struct ReportTable {
     let lines = all.map { row in
       row.enumerated().map { i, cell in
         let pad = String(repeating: " ", count: max(0, widths[min(i, widths.count - 1)] - cell.count))
-        return i < 2 && !(Int(cell) != nil) ? cell + pad : pad + cell
+        return i < 2 && Int(cell) == nil ? cell + pad : pad + cell
       }.joined(separator: "  ")
     }
     return lines.map { indent + $0 }.joined(separator: "\n") + "\n"

@@ -45,13 +45,9 @@ public struct EntityAffinity: Sendable {
     var values = Set<String>()
     for entity in catalog.entities {
       for instance in entity.instances {
-        for (_, value) in instance.properties {
-          guard let text = value.stringValue else { continue }
-          for part in text.split(separator: ",") {
-            let candidate = Self.trimmed(part)
-            guard candidate.contains(where: \.isLetter), !candidate.contains(where: \.isNumber), !excluded.contains(candidate.lowercased()) else { continue }
-            values.insert(candidate)
-          }
+        for candidate in Self.propertyValues(instance)
+        where candidate.contains(where: \.isLetter) && !candidate.contains(where: \.isNumber) && !excluded.contains(candidate.lowercased()) {
+          values.insert(candidate)
         }
       }
     }
@@ -87,21 +83,19 @@ public struct EntityAffinity: Sendable {
     for entity in catalog.entities {
       guard let lexicon = templates.lexicon(for: .entity(entity.id)) else { continue }
       for instance in entity.instances {
-        var set = Set<Int>()
-        for (_, value) in instance.properties {
-          guard let text = value.stringValue else { continue }
-          for part in text.split(separator: ",") {
-            if let index = descriptorIndex[Self.trimmed(part)] { set.insert(index) }
-          }
-        }
+        let set = Set(Self.propertyValues(instance).compactMap { descriptorIndex[$0] })
         if !set.isEmpty { instances[lexicon, default: [:]][instance.id] = set }
       }
     }
     instanceDescriptors = instances
   }
 
-  static func trimmed(_ text: Substring) -> String {
-    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  /// An instance's string property values, split on commas and trimmed ("cover,
+  /// binary_sensor" names two kinds).
+  static func propertyValues(_ instance: EntityType.Instance) -> [String] {
+    instance.properties.flatMap { _, value in
+      (value.stringValue?.split(separator: ",") ?? []).map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+    }
   }
 
   /// True when no intent has a descriptor (the signal is then always 0 and can be skipped).

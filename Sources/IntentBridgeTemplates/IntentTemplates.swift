@@ -232,8 +232,8 @@ public struct IntentTemplates: Sendable {
   }
 }
 
-/// A `TemplateSignature` as bit sets: the same lower bound as
-/// `TemplateMatcher.lowerBound(_:_:)`, with membership tests instead of binary searches.
+/// A `TemplateSignature` as bit sets: the same lower bound, with membership tests instead of
+/// binary searches.
 struct SignatureBits: Sendable {
   let words: [UInt64]
   let requiredWords: [Int32]
@@ -251,19 +251,11 @@ struct SignatureBits: Sendable {
     hasFreeText = signature.hasFreeText
   }
 
+  /// `TemplateMatcher.lowerBound` with bit tests for the words and lexicons.
   /// - Complexity: O(required words + request tokens × words each token matches).
   func lowerBound(_ p: TemplateMatcher.Prepared, tokenLexicons: [UInt64], matcher: TemplateMatcher) -> Float {
-    var bound: Float = 0
-    for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
-      bound += matcher.vocabulary.isStop[Int(id)] ? matcher.costs.stopDeletion : matcher.costs.deletion
+    matcher.lowerBound(p, requiredWords: requiredWords, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText) { j in
+      tokenLexicons[j] & lexicons != 0 || p.tokenWords[j].contains { id in words[Int(id) >> 6] & (1 << UInt64(Int(id) & 63)) != 0 }
     }
-    if hasFreeText { return bound }
-    for j in 0..<p.n {
-      if hasNumberSlot && p.input.isNumber[j] { continue }
-      if tokenLexicons[j] & lexicons != 0 { continue }
-      if p.tokenWords[j].contains(where: { id in words[Int(id) >> 6] & (1 << UInt64(Int(id) & 63)) != 0 }) { continue }
-      bound += p.insertion[j]
-    }
-    return bound
   }
 }

@@ -127,16 +127,23 @@ public struct TemplateMatcher: Sendable {
 
   /// The same bound from a `TemplateSignature` (also the union of several templates').
   func lowerBound(_ signature: TemplateSignature, _ p: Prepared) -> Float {
+    lowerBound(p, requiredWords: signature.requiredWords, hasNumberSlot: signature.hasNumberSlot, hasFreeText: signature.hasFreeText) { j in
+      p.tokenWords[j].contains { Self.contains(signature.words, $0) } || p.tokenLexicons[j].contains { signature.lexicons.contains($0) }
+    }
+  }
+
+  /// The bound itself, for any representation of a signature: required words absent from the
+  /// request must be deleted; without a free-text slot, every request token that `covers`
+  /// says no word or lexicon of the template can take (and no number slot) must be inserted.
+  func lowerBound(_ p: Prepared, requiredWords: [Int32], hasNumberSlot: Bool, hasFreeText: Bool, covers: (Int) -> Bool) -> Float {
     var bound: Float = 0
-    // Required words absent from the request must be deleted.
-    for id in signature.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
+    for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
     }
-    if signature.hasFreeText { return bound }
+    if hasFreeText { return bound }
     for j in 0..<p.n {
-      if signature.hasNumberSlot && p.input.isNumber[j] { continue }
-      if p.tokenWords[j].contains(where: { id in Self.contains(signature.words, id) }) { continue }
-      if p.tokenLexicons[j].contains(where: { signature.lexicons.contains($0) }) { continue }
+      if hasNumberSlot && p.input.isNumber[j] { continue }
+      if covers(j) { continue }
       bound += p.insertion[j]
     }
     return bound

@@ -108,8 +108,7 @@ enum EvalCommand: Subcommand {
     }
 
     let progress = ProgressIndicator(console: console, label: "eval")
-    var evaluator = Evaluator(catalog: catalog, catalogPath: catalogPath, engines: engines, settings: settings)
-    evaluator.settings = settings
+    let evaluator = Evaluator(catalog: catalog, catalogPath: catalogPath, engines: engines, settings: settings)
     var report = evaluator.evaluate(datasets, modes: modes) { progress.update($0, of: $1) }
     progress.finish()
     report.thresholds = thresholds.map { $0.check(report) }
