@@ -56,6 +56,17 @@ public struct IntentEngine: Sendable {
   public let ranker: Ranker
   public let language: String
 
+  /// An engine over a ranker built elsewhere (e.g. the MCP server's), in its language.
+  public init(catalog: Catalog, ranker: Ranker) {
+    self.init(catalog: catalog, ranker: ranker, language: ranker.language)
+  }
+
+  init(catalog: Catalog, ranker: Ranker, language: String) {
+    self.catalog = catalog
+    self.ranker = ranker
+    self.language = language
+  }
+
   /// Loads the catalog, the model and the vector file. Notices (a rebuilt vector file) go to
   /// `notice`, e.g. standard error.
   public static func load(catalogPath: String, options: Options, notice: (String) -> Void = { _ in }) throws(LoadError) -> IntentEngine {

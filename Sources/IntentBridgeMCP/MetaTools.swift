@@ -161,7 +161,11 @@ struct MetaTools {
 
   func resolve(_ arguments: JSONValue) -> JSONObject {
     let request = arguments["request"]?.stringValue ?? ""
-    let ranking = server.ranker.rank(request, top: 5)
+    // Rank, then fill the chosen intent's parameters (template slots, typed extractors, value
+    // words, the caller's context, defaults), as `intentbridge resolve` does.
+    let resolution = IntentEngine(catalog: server.catalog, ranker: server.ranker)
+      .resolve(request, context: arguments["context"]?.objectValue ?? JSONObject())
+    let ranking = resolution.ranking
     var structured = JSONObject()
     let best = ranking.best.flatMap { intent($0.intentID) }
     structured["intent"] = best.map { .string($0.0.id) } ?? .null
@@ -170,23 +174,10 @@ struct MetaTools {
       ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map {
         ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))]
       })
-    // Fill the chosen intent's parameters (template slots, typed extractors, value words, defaults).
-    var filledArguments = JSONObject()
-    var missing: [JSONValue] = []
-    var ambiguous: [JSONValue] = []
-    if let best = ranking.best {
-      let filler = ParameterFiller(
-        catalog: server.catalog, templates: server.ranker.templates, language: server.ranker.language,
-        context: IntentEngine.Clock().extractionContext(language: server.ranker.language))
-      let result = filler.fill(
-        request, intentIndex: best.intentIndex, prepared: ranking.prepared, context: arguments["context"]?.objectValue ?? JSONObject())
-      filledArguments = result.arguments
-      missing = result.missing.map { ["name": .string($0.name), "question": .string($0.question)] }
-      ambiguous = result.ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] }
-    }
-    structured["arguments"] = .object(filledArguments)
-    structured["missing"] = .array(missing)
-    structured["ambiguous"] = .array(ambiguous)
+    structured["arguments"] = .object(resolution.arguments)
+    structured["missing"] = .array(resolution.missing.map { ["name": .string($0.name), "question": .string($0.question)] })
+    structured["ambiguous"] = .array(
+      resolution.ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] })
     if ranking.isNoMatch { structured["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
     return MCPServer.successResult(structured)
   }

@@ -218,6 +218,10 @@ import Testing
     #expect(resolved?["intent"] == "AddNoteIntent")
     #expect(resolved?["arguments"] == ["priority": "normal"], "defaults are part of the filled call")
     #expect(resolved?["missing"]?[0]?["question"] == "What should the note be called?")
+    // What the caller already knows fills what the request leaves empty.
+    let withContext = call(client, "resolve_request", ["request": "write a new note", "context": ["title": "Milk"]]).result?["structuredContent"]
+    #expect(withContext?["arguments"]?["title"] == "Milk")
+    #expect(withContext?["missing"] == [])
     // Keyword-only ranking (no model in this fixture) is less confident: lower the threshold.
     var configuration = RankingConfiguration()
     configuration.noMatchThreshold = 0.1
