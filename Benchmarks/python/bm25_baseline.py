@@ -25,20 +25,28 @@ def tokens(text):
         else: out.append(word)
     return out
 
-catalog = json.load(open(sys.argv[1]))
-lang = sys.argv[3] if len(sys.argv) > 3 else catalog.get("app", {}).get("defaultLanguage", "en")
-docs = []
-for intent in catalog["intents"]:
-    parts = texts(intent.get("title"), lang) + texts(intent.get("description"), lang) + texts(intent.get("searchKeywords"), lang)
-    parts += [re.sub(r"[\[\]()<>|{}$]", " ", p) for p in texts(intent.get("phrases"), lang)]
-    docs.append(tokens(" ".join(parts)) or ["_"])
-bm25 = BM25Okapi(docs)
-queries = [json.loads(l)["query"] for l in open(sys.argv[2]) if l.strip()]
-times = []
-for q in queries:
-    t = time.perf_counter()
-    scores = bm25.get_scores(tokens(q))
-    best = max(range(len(scores)), key=scores.__getitem__)
-    times.append((time.perf_counter() - t) * 1000)
-times.sort()
-print(json.dumps({"median_ms": times[len(times) // 2], "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))], "n": len(times)}))
+def documents(catalog, lang):
+    """One token list per intent: title, description, search keywords and phrase words."""
+    docs = []
+    for intent in catalog["intents"]:
+        parts = texts(intent.get("title"), lang) + texts(intent.get("description"), lang) + texts(intent.get("searchKeywords"), lang)
+        parts += [re.sub(r"[\[\]()<>|{}$]", " ", p) for p in texts(intent.get("phrases"), lang)]
+        docs.append(tokens(" ".join(parts)) or ["_"])
+    return docs
+
+def main():
+    catalog = json.load(open(sys.argv[1]))
+    lang = sys.argv[3] if len(sys.argv) > 3 else catalog.get("app", {}).get("defaultLanguage", "en")
+    bm25 = BM25Okapi(documents(catalog, lang))
+    queries = [json.loads(l)["query"] for l in open(sys.argv[2]) if l.strip()]
+    times = []
+    for q in queries:
+        t = time.perf_counter()
+        scores = bm25.get_scores(tokens(q))
+        best = max(range(len(scores)), key=scores.__getitem__)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    print(json.dumps({"median_ms": times[len(times) // 2], "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))], "n": len(times)}))
+
+if __name__ == "__main__":
+    main()

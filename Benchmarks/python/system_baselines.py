@@ -15,8 +15,8 @@ Per language it measures:
      also reported: wall time of `intentbridge rank <copy> x --no-rebuild` with the vector file
      present (start, model + vector load, one trivial ranking), median of --index-runs.
    - BM25: in-process time (perf_counter) of reading + parsing the catalog JSON, building the
-     per-intent documents exactly as bm25_baseline.py does (its code is taken from that file,
-     see load_bm25_doc_builder) and `rank_bm25.BM25Okapi(docs)`; median of --build-runs.
+     per-intent documents with bm25_baseline.documents (the same as its benchmark) and
+     `rank_bm25.BM25Okapi(docs)`; median of --build-runs.
    - hassil: in-process time of loading the home-assistant-intents data for the language
      (`home_assistant_intents.get_intents`) + `hassil.Intents.from_dict` + reading the catalog
      and building the `name` / `area` / `floor` slot lists with hassil_baseline.build_slot_lists;
@@ -74,13 +74,17 @@ def catalog_path(lang):
     return DATA / "catalog" / "templates" / f"{lang}.json"
 
 
-def load_hassil_baseline():
-    """Import Benchmarks/python/hassil_baseline.py from its path (it is not a package)."""
+def load_script(path, name):
+    """Import a script of Benchmarks/python from its path (they are not a package)."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("hassil_baseline", HASSIL_SCRIPT)
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_hassil_baseline():
+    return load_script(HASSIL_SCRIPT, "hassil_baseline")
 
 
 # --------------------------------------------------------------------------- child process
@@ -146,35 +150,8 @@ def time_in_process(fn, runs, warmup):
 
 
 def load_bm25_doc_builder():
-    """The document construction of bm25_baseline.py, taken from its source.
-
-    bm25_baseline.py is a script (it reads sys.argv at import), so it cannot be imported. Its
-    imports, its helper functions (`texts`, `tokens`) and its statements `docs = []` and
-    `for intent in catalog["intents"]: ...` are extracted with `ast` and compiled once; the
-    returned function runs exactly that code for a parsed catalog and a language.
-    """
-    import ast
-    tree = ast.parse(BM25_SCRIPT.read_text(encoding="utf-8"), filename=str(BM25_SCRIPT))
-    setup, loop = [], []
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef)):
-            setup.append(node)
-        elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "docs" for t in node.targets):
-            loop.append(node)
-        elif isinstance(node, ast.For) and getattr(node.target, "id", None) == "intent":
-            loop.append(node)
-    if len(loop) != 2 or not any(getattr(n, "name", None) == "tokens" for n in setup):
-        raise RuntimeError(f"unexpected structure of {BM25_SCRIPT}: cannot extract its doc construction")
-    namespace = {"__name__": "bm25_baseline_docs"}
-    exec(compile(ast.Module(body=setup, type_ignores=[]), str(BM25_SCRIPT), "exec"), namespace)
-    loop_code = compile(ast.Module(body=loop, type_ignores=[]), str(BM25_SCRIPT), "exec")
-
-    def build_docs(catalog, lang):
-        scope = dict(namespace, catalog=catalog, lang=lang)
-        exec(loop_code, scope)
-        return scope["docs"]
-
-    return build_docs
+    """`documents(catalog, lang)` of bm25_baseline.py: the same per-intent documents."""
+    return load_script(BM25_SCRIPT, "bm25_baseline").documents
 
 
 # --------------------------------------------------------------------------- machine info
