@@ -68,17 +68,14 @@ public struct ParameterFiller: Sendable {
     public var ambiguous: [AmbiguousParameter]
   }
 
-  public func fill(_ request: String, intentIndex: Int) -> Result {
-    fill(request, intentIndex: intentIndex, prepared: nil)
-  }
-
-  /// `fill` reusing the request as the ranking analysed it (`Ranking.prepared`), with values
+  /// Fills intent `intentIndex`'s parameters from `request`, reusing the request as the
+  /// ranking analysed it (`Ranking.prepared`) when given, with values
   /// the caller already knows (`context`, EVAL.md): a parameter the request leaves empty takes
   /// the context value of the same name before its default. Enum and entity values may be
   /// given by id/value or by title or synonym; a value that does not fit the parameter is
   /// ignored.
   public func fill(
-    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared?, context given: JSONObject = JSONObject()
+    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, context given: JSONObject = JSONObject()
   ) -> Result {
     let prepared = known ?? templates.prepare(request)
     let intent = catalog.intents[intentIndex]
