@@ -72,6 +72,14 @@ public struct IntentEngine: Sendable {
   public static func load(catalogPath: String, options: Options, notice: (String) -> Void = { _ in }) throws(LoadError) -> IntentEngine {
     let result = CatalogLoader.load(path: catalogPath)
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
+    return try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
+  }
+
+  /// The same for a catalog already loaded from `catalogPath` (its vector file sits beside it),
+  /// e.g. one engine per language of one catalog.
+  public static func load(
+    catalog: Catalog, catalogPath: String, options: Options, notice: (String) -> Void = { _ in }
+  ) throws(LoadError) -> IntentEngine {
     let language = options.language ?? catalog.defaultLanguage
     var embedder: (any TextEmbedder)?
     var vectors: VectorFile?

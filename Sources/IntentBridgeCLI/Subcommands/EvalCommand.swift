@@ -98,7 +98,7 @@ enum EvalCommand: Subcommand {
     for language in languages.sorted() {
       options.language = language
       do {
-        engines[language] = try IntentEngine.load(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+        engines[language] = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
       } catch {
         console.err("error: \(error)\n")
         if case .invalidCatalog = error { return .dataError }
