@@ -105,9 +105,14 @@ public struct KeywordIndex: Sendable {
 
   /// The query terms of `request` resolved against the vocabulary (exact, typo, compound part).
   public func resolve(_ request: String) -> [MatchedTerm] {
+    resolve(tokens: analyzer.tokens(request))
+  }
+
+  /// `resolve` of a request this index's analyser has already tokenised.
+  public func resolve(tokens: [AnalyzedToken]) -> [MatchedTerm] {
     var out: [MatchedTerm] = []
     var seen = Set<String>()
-    for token in analyzer.tokens(request) where !token.isSkipWord {
+    for token in tokens where !token.isSkipWord {
       let term = token.term
       guard seen.insert(term).inserted else { continue }
       if vocabulary.contains(term) {

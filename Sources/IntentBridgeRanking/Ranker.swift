@@ -76,7 +76,9 @@ public struct Ranker: Sendable {
     let mode = configuration.mode
     // Analysed once for delexicalisation, template scores, entity affinity and filling.
     let prepared = templates.prepare(request)
-    let terms = mode.usesKeywords ? keywordIndex.resolve(request) : []
+    // Tokenised once for the keyword index and for coverage.
+    let tokens = mode.usesKeywords ? keywordIndex.analyzer.tokens(request) : []
+    let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
@@ -130,7 +132,7 @@ public struct Ranker: Sendable {
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
     var candidates: [RankedIntent] = []
-    let requestTerms = mode.usesKeywords ? Set(analyzedTerms(request)) : []
+    let requestTerms = mode.usesKeywords ? Set(analyzedTerms(tokens)) : []
     for entry in scored.prefix(max(1, top)) {
       let matched = keywordIndex.matchedTerms(terms, document: entry.index)
       // Share of the request's content terms found in the intent's fields.
@@ -169,10 +171,10 @@ public struct Ranker: Sendable {
 
   /// The request's content terms as the keyword index sees them: skip words, stop words and
   /// the language's function words left out (all non-skip terms when nothing else is left).
-  func analyzedTerms(_ request: String) -> [String] {
+  func analyzedTerms(_ tokens: [AnalyzedToken]) -> [String] {
     let analyzer = keywordIndex.analyzer
     let functionWords = analyzer.profile.functionWords
-    let tokens = analyzer.tokens(request).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+    let tokens = tokens.filter { !$0.isSkipWord && $0.kind != .cjkBigram }
     let content = tokens.filter { !$0.isStopWord && !functionWords.contains($0.folded) }
     return (content.isEmpty ? tokens : content).map(\.term)
   }
