@@ -139,11 +139,22 @@ public struct ParameterFiller: Sendable {
           continue
         }
         take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
-      case .integer, .number, .measurement, .currency:
-        guard templateQuality < 0.9 else { break }
-        let candidates = extracted.filter { [.number, .percentage, .temperature].contains($0.kind) && !overlaps($0.span) }
-        if candidates.count == 1, case .number(let value) = candidates[0].value {
-          take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
+      case .integer, .number, .measurement, .currency, .json:
+        let admitsNumbers = parameter.type != .json || JSONSchemaForms(parameter.jsonSchema).admitsNumbers
+        if admitsNumbers, templateQuality < 0.9 {
+          let candidates = extracted.filter { [.number, .percentage, .temperature].contains($0.kind) && !overlaps($0.span) }
+          if candidates.count == 1, case .number(let value) = candidates[0].value {
+            take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
+          }
+        }
+        // The strings a `json` schema lists name their value wherever they stand, also as a
+        // template's own words ("turn the volume up"). (Value synonyms of numbers are not
+        // searched outside slots: "2 hodiny" would also read as the synonym "hodinu" → 1.)
+        if parameter.type == .json, filled[parameter.name] == nil, let lexicon = templates.valueLexicon(intent: intentIndex, parameter: parameter.name),
+          let word = templates.valueSpans(prepared, lexicon: lexicon).first(where: { !overlaps($0.span) }),
+          let value = try? JSONParser.parse(word.id)
+        {
+          take(FilledArgument(name: parameter.name, value: value, span: word.span, confidence: word.cost == 0 ? 0.8 : 0.6, source: .extractor))
         }
       case .duration:
         if let duration = extracted.first(where: { $0.kind == .duration && !overlaps($0.span) }), case .duration(let d) = duration.value {

@@ -19,6 +19,16 @@ public struct IntentTemplates: Sendable {
   /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
   let typeLexicons: [String: Int]
 
+  /// Lexicon index per intent and parameter name, for a number or `json` parameter's value
+  /// words (its `valueSynonyms`, and the strings a `json` schema lists).
+  let parameterLexicons: [[String: Int]]
+
+  /// The lexicon of a number or `json` parameter's value words (nil when it has none), for
+  /// `valueSpans`; its ids are JSON texts.
+  public func valueLexicon(intent: Int, parameter: String) -> Int? {
+    intent < parameterLexicons.count ? parameterLexicons[intent][parameter] : nil
+  }
+
   /// The lexicon of an enum or entity type, for `valueSpans`.
   public func lexicon(for type: ValueType) -> Int? {
     switch type {
@@ -52,23 +62,33 @@ public struct IntentTemplates: Sendable {
     let appNames = [catalog.app.name?.resolved(for: language)].compactMap { $0 } + catalog.app.alternativeNames.resolved(for: language)
     var all: [[CompiledTemplate]] = []
     let vocabulary = TemplateVocabulary()
-    for intent in catalog.intents {
+    var parameterLexicons = [[String: Int]](repeating: [:], count: catalog.intents.count)
+    for (intents, intent) in catalog.intents.enumerated() {
       var kinds: [String: CompiledTemplate.SlotKind] = [:]
       for parameter in intent.parameters {
         switch parameter.type {
         case .enumeration, .entity:
           if let index = lexicon(for: parameter.type) { kinds[parameter.name] = .value(lexicon: index) } else { kinds[parameter.name] = .freeText }
-        case .integer, .number, .duration, .measurement, .currency:
+        case .integer, .number, .duration, .measurement, .currency, .json:
+          // A `json` parameter is filled from words when its schema admits numbers or lists
+          // strings ("up", "down"); the strings are found like value synonyms.
+          let forms = parameter.type == .json ? JSONSchemaForms(parameter.jsonSchema) : JSONSchemaForms(nil)
+          if parameter.type == .json, forms.isEmpty, parameter.valueSynonyms.isEmpty {
+            kinds[parameter.name] = .freeText
+            break
+          }
+          var entries = parameter.valueSynonyms.map { synonym in
+            (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+              .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) })
+          }
+          entries += forms.strings.map { (id: JSONValue.string($0).compactText, texts: [$0]) }
           var valueLexicon: Int?
-          if !parameter.valueSynonyms.isEmpty {
-            let entries = parameter.valueSynonyms.map { synonym in
-              (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-                .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) })
-            }
+          if !entries.isEmpty {
             let built = ValueLexicon(entries: entries, analyzer: analyzer)
             if !built.isEmpty {
               lexicons.append(built)
               valueLexicon = lexicons.count - 1
+              parameterLexicons[intents][parameter.name] = valueLexicon
             }
           }
           kinds[parameter.name] = .number(lexicon: valueLexicon)
@@ -127,6 +147,7 @@ public struct IntentTemplates: Sendable {
     self.signatureBits =
       lexicons.count <= 64 ? signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } } : nil
     self.typeLexicons = lexiconIndex
+    self.parameterLexicons = parameterLexicons
   }
 
   private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {

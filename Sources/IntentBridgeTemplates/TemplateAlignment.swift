@@ -29,8 +29,10 @@ public struct TemplateAlignment: Sendable {
 
 extension TemplateMatcher {
   /// Aligns the whole request with `template` like `cost`, keeping which tokens each slot
-  /// took on the cheapest path. Slower than the scoring DP (it carries captures), so it runs
-  /// for one intent's best templates only.
+  /// took on the cheapest path; among equally cheap paths, the one with fewer request words
+  /// inside value and number slots ("一楼" read as `${floor}` "一" and the template's optional
+  /// "楼", not as the value "一楼"). Slower than the scoring DP (it carries captures), so it
+  /// runs for one intent's best templates only.
   /// - Complexity: O(template nodes × n × captures).
   public func align(_ template: CompiledTemplate, _ p: Prepared) -> TemplateAlignment? {
     let n = p.n
@@ -46,18 +48,31 @@ extension TemplateMatcher {
   struct Cell {
     var cost: Float
     var captures: [SlotCapture]
+    /// Request words inside value and number slots: the tie-break among equal costs.
+    var valueTokens: Int = 0
+
+    func isBetter(than other: Cell) -> Bool {
+      cost < other.cost || (cost == other.cost && valueTokens < other.valueTokens)
+    }
   }
 
   private func closure(_ v: inout [Cell], _ p: Prepared) {
     for j in 1..<v.count {
-      let c = v[j - 1].cost + p.insertion[j - 1]
-      if c < v[j].cost { v[j] = Cell(cost: c, captures: v[j - 1].captures) }
+      let c = Cell(cost: v[j - 1].cost + p.insertion[j - 1], captures: v[j - 1].captures, valueTokens: v[j - 1].valueTokens)
+      if c.isBetter(than: v[j]) { v[j] = c }
     }
   }
 
   private func capture(_ name: String, _ kind: SlotCapture.Kind, _ start: Int, _ end: Int, _ p: Prepared) -> SlotCapture {
-    let span = p.input.tokens[start].range.lowerBound..<p.input.tokens[end - 1].range.upperBound
-    return SlotCapture(name: name, kind: kind, tokens: start..<end, span: span)
+    // Tokens of a reordered request (`MatchInput.swapping`) keep their text ranges, so the
+    // span is the hull of the captured tokens' ranges.
+    var lower = p.input.tokens[start].range.lowerBound
+    var upper = p.input.tokens[end - 1].range.upperBound
+    for token in p.input.tokens[start..<end] {
+      lower = min(lower, token.range.lowerBound)
+      upper = max(upper, token.range.upperBound)
+    }
+    return SlotCapture(name: name, kind: kind, tokens: start..<end, span: lower..<upper)
   }
 
   private func evaluate(_ node: CompiledTemplate.Node, _ input: [Cell], _ p: Prepared, depth: Int) -> [Cell] {
@@ -73,29 +88,31 @@ extension TemplateMatcher {
       var best = [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1)
       for child in nodes {
         let v = evaluate(child, input, p, depth: depth + 1)
-        for j in 0...n where v[j].cost < best[j].cost { best[j] = v[j] }
+        for j in 0...n where v[j].isBetter(than: best[j]) { best[j] = v[j] }
       }
       return best
     case .optional(let inner):
       var v = evaluate(inner, input, p, depth: depth + 1)
-      for j in 0...n where input[j].cost <= v[j].cost { v[j] = input[j] }
+      for j in 0...n where !v[j].isBetter(than: input[j]) { v[j] = input[j] }
       return v
     case .term(let id):
       let deletion = vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
-      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures) }
+      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures, valueTokens: $0.valueTokens) }
       let list = Int(p.wordMatchIndex[Int(id)])
       if list >= 0 {
-        for (j, cost) in p.matchLists[list] where input[j - 1].cost + cost < out[j].cost {
-          out[j] = Cell(cost: input[j - 1].cost + cost, captures: input[j - 1].captures)
+        for (j, cost) in p.matchLists[list] {
+          let c = Cell(cost: input[j - 1].cost + cost, captures: input[j - 1].captures, valueTokens: input[j - 1].valueTokens)
+          if c.isBetter(than: out[j]) { out[j] = c }
         }
       }
       closure(&out, p)
       return out
     case .slot(let name, let kind):
-      var out = input.map { Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures) }
+      var out = input.map { Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures, valueTokens: $0.valueTokens) }
       func offer(_ i: Int, _ j: Int, _ extra: Float, _ captured: SlotCapture) {
-        let c = input[i].cost + extra
-        if c < out[j].cost { out[j] = Cell(cost: c, captures: input[i].captures + [captured]) }
+        let words = captured.kind == .freeText ? 0 : j - i
+        let c = Cell(cost: input[i].cost + extra, captures: input[i].captures, valueTokens: input[i].valueTokens + words)
+        if c.isBetter(than: out[j]) { out[j] = Cell(cost: c.cost, captures: c.captures + [captured], valueTokens: c.valueTokens) }
       }
       switch kind {
       case .value(let lexicon):
@@ -119,7 +136,19 @@ extension TemplateMatcher {
         for i in 0..<n where input[i].cost.isFinite {
           var j = i + 1
           while j <= min(n, i + costs.maximumFreeTextTokens) {
-            offer(i, j, costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1), capture(name, .freeText, i, j, p))
+            // The text without conversational fillers at its edges ("pizza right away" →
+            // "pizza"); fillers alone fill nothing.
+            var from = i
+            var to = j
+            while from < to, p.input.isFiller[from] { from += 1 }
+            while to > from, p.input.isFiller[to - 1] { to -= 1 }
+            let cost = costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
+            if from < to {
+              offer(i, j, cost, capture(name, .freeText, from, to, p))
+            } else {
+              let c = Cell(cost: input[i].cost + cost, captures: input[i].captures, valueTokens: input[i].valueTokens)
+              if c.isBetter(than: out[j]) { out[j] = c }
+            }
             j += 1
           }
         }
@@ -145,9 +174,50 @@ extension IntentTemplates {
   }
 
   /// `align` of a prepared request.
+  ///
+  /// When no template matches the request exactly, requests with two neighbouring words
+  /// exchanged are tried too ("cancel for timer 1 hour" as "cancel timer for 1 hour"), each
+  /// exchange costing `swapCost`; the cheapest reading wins (the original on ties), and its
+  /// quality counts the exchange. Captured spans are those of the original text.
+  /// - Complexity: the branch and bound over the intent's templates once, and once more per
+  ///   pair of neighbouring words when the request matches no template exactly.
   public func align(_ prepared: TemplateMatcher.Prepared, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
-    let tied = matcher.bestTemplates(templates[intent], prepared).indices
+    let best = matcher.bestTemplates(templates[intent], prepared)
+    let n = prepared.n
+    if best.quality < 1, n >= 2 {
+      // Readings with one exchange that beat the request as written, cheapest first.
+      let denominator = Float(n + 1)
+      let original = (1 - best.quality) * denominator
+      var readings: [(cost: Float, k: Int, prepared: TemplateMatcher.Prepared, tied: [Int])] = []
+      for k in 0..<(n - 1) {
+        let swapped = matcher.prepare(prepared.input.swapping(k))
+        let found = matcher.bestTemplates(templates[intent], swapped)
+        let cost = (1 - found.quality) * denominator + Self.swapCost
+        if !found.indices.isEmpty, cost < original - 1e-4 { readings.append((cost, k, swapped, found.indices)) }
+      }
+      readings.sort { ($0.cost, $0.k) < ($1.cost, $1.k) }
+      // An exchange that only joins one of its words to another into a value's name
+      // ("keittiössä jokin valo" → `${name}` "keittiössä valo") is not a word-order slip.
+      for reading in readings {
+        guard var result = align(reading.prepared, tied: reading.tied, intent: intent) else { continue }
+        let splits = result.alignment.captures.contains { capture in
+          guard case .value = capture.kind else { return false }
+          return capture.tokens.contains(reading.k) != capture.tokens.contains(reading.k + 1)
+        }
+        if splits { continue }
+        result.alignment.quality = max(0, 1 - reading.cost / denominator)
+        return (result.alignment, prepared.input)
+      }
+    }
+    return align(prepared, tied: best.indices, intent: intent)
+  }
+
+  /// What exchanging two neighbouring request words costs in `align`: less than deleting a
+  /// template word and inserting a request word (0.8 + 1.0), more than a typo.
+  static let swapCost: Float = 0.6
+
+  private func align(_ prepared: TemplateMatcher.Prepared, tied: [Int], intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     var best: (alignment: TemplateAlignment, key: (Int, Int, Int, Int))?
     let folded = prepared.input.tokens.map(\.folded)
     for index in (tied.isEmpty ? [0] : Array(tied.prefix(8))) {
@@ -186,9 +256,14 @@ extension IntentTemplates {
 
   private func valueSpans(_ input: MatchInput, found: [ValueLexicon.Span], lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
     let values = matcher.lexicons[lexicon]
-    // Longest first, then cheapest, then as written, then position and lexicon order.
+    // Longest first, then cheapest, then as written, then named by id, then position and
+    // lexicon order.
     return found.sorted {
-      ($0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, -$0.start, -$0.valueIndex) > ($1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, -$1.start, -$1.valueIndex)
+      (
+        $0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, values.values[$0.valueIndex].isID ? 1 : 0, -$0.start, -$0.valueIndex
+      ) > (
+        $1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, values.values[$1.valueIndex].isID ? 1 : 0, -$1.start, -$1.valueIndex
+      )
     }.map {
       (values.values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)
     }

@@ -110,7 +110,7 @@ public struct TemplateMatcher: Sendable {
         }
       }
     }
-    let insertion = (0..<n).map { input.isStop[$0] ? costs.stopInsertion : costs.insertion }
+    let insertion = (0..<n).map { input.isStop[$0] || input.isFiller[$0] ? costs.stopInsertion : costs.insertion }
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
     return Prepared(

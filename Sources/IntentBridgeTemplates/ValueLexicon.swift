@@ -12,6 +12,8 @@ public struct ValueLexicon: Sendable {
     public var terms: [String]
     /// The folded words (unstemmed), to tell an exact naming from an inflected or typo one.
     public var folded: [String] = []
+    /// This name is the value's id itself (an instance titled like others but with this id).
+    public var isID: Bool = false
   }
 
   /// A value found in a request: tokens `start..<end` name `valueIndex`, with a cost
@@ -43,7 +45,7 @@ public struct ValueLexicon: Sendable {
         // spans prefer the form written as in the request.
         guard !terms.isEmpty, seen.insert(tokens.map(\.folded) + ["\u{0}" + id]).inserted else { continue }
         byFirst[terms[0], default: []].append(values.count)
-        values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded)))
+        values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded), isID: text == id))
       }
     }
     self.values = values
@@ -101,7 +103,8 @@ public struct ValueLexicon: Sendable {
   /// Every span of `input` that names a value: by start, longest first, and of the values
   /// naming the same words those named as written first (so that, costs being equal, "v
   /// obývačke" is the area whose synonym is "obývačke" rather than the one titled
-  /// "Obývačka"), then in lexicon order.
+  /// "Obývačka"), then those whose id is that name (of two devices titled "Vysávač", the
+  /// one whose id is "Vysávač"), then in lexicon order.
   public func spans(in input: MatchInput) -> [Span] {
     var out: [Span] = []
     for start in 0..<input.count {
@@ -135,6 +138,9 @@ public struct ValueLexicon: Sendable {
       if a.start != b.start { return a.start < b.start }
       if a.end != b.end { return a.end > b.end }
       if a.asWritten != b.asWritten { return a.asWritten }
+      let aID = values[a.valueIndex].isID
+      let bID = values[b.valueIndex].isID
+      if aID != bID { return aID }
       return a.valueIndex < b.valueIndex
     }
     return out

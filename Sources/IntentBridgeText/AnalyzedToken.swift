@@ -35,6 +35,10 @@ public struct AnalyzedToken: Sendable, Hashable {
   public var isStopWord: Bool
   /// The token is part of one of the catalog's skip phrases (filler such as "please").
   public var isSkipWord: Bool
+  /// The token is part of one of the language's conversational fillers ("thanks", "right
+  /// away", "um"; ``LanguageProfile/fillers``). It stays among the terms; template matching
+  /// inserts it cheaply and free-text slots do not keep it at their edges.
+  public var isFiller: Bool = false
   public var kind: Kind
 
   public init(

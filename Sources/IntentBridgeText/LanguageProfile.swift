@@ -27,11 +27,14 @@ public struct LanguageProfile: Sendable, Hashable {
   public var linkingElements: [String]
   /// Words before an apostrophe that are split off instead of joined (French `l'`, `qu'`).
   public var elisions: Set<String>
+  /// Conversational fillers ("thanks", "right away", "um"), folded, words separated by
+  /// spaces: marked ``AnalyzedToken/isFiller`` (see `ConversationalFillers`).
+  public var fillers: [String]
 
   public init(
     language: String, stopWords: Set<String> = [], invariantWords: Set<String> = [],
     minimumStemmableLength: Int = 4, stemPasses: [StemPass] = [], vowels: String = "aeiouy",
-    decompounds: Bool = false, linkingElements: [String] = [], elisions: Set<String> = []
+    decompounds: Bool = false, linkingElements: [String] = [], elisions: Set<String> = [], fillers: [String]? = nil
   ) {
     self.language = language
     self.stopWords = stopWords
@@ -42,6 +45,7 @@ public struct LanguageProfile: Sendable, Hashable {
     self.decompounds = decompounds
     self.linkingElements = linkingElements
     self.elisions = elisions
+    self.fillers = fillers ?? ConversationalFillers.phrases(for: language)
   }
 
   /// The profile for a BCP 47 tag, by its primary subtag (`de-AT` → German, `zh-TW` →

@@ -22,6 +22,7 @@ public struct TextAnalyzer: Sendable {
   private let scanner: Scanner
   private let stemmer: Stemmer
   private let skipPhrases: SkipPhrases
+  private let fillerPhrases: SkipPhrases
 
   /// An analyser for a BCP 47 language tag; unknown languages fall back to
   /// ``LanguageProfile/generic``.
@@ -40,6 +41,7 @@ public struct TextAnalyzer: Sendable {
     scanner = Scanner(elisions: profile.elisions)
     stemmer = Stemmer(profile: profile)
     skipPhrases = SkipPhrases(skipWords, scanner: scanner)
+    fillerPhrases = SkipPhrases(profile.fillers, scanner: scanner)
   }
 
   /// The folded text: case and diacritics folded, punctuation turned into single spaces,
@@ -70,6 +72,7 @@ public struct TextAnalyzer: Sendable {
   public func tokens(_ text: String) -> [AnalyzedToken] {
     let slots = scanner.slots(text)
     let skip = skipPhrases.isEmpty ? nil : skipPhrases.mark(slots)
+    let filler = fillerPhrases.isEmpty ? nil : fillerPhrases.mark(slots)
     var tokens: [AnalyzedToken] = []
     tokens.reserveCapacity(slots.count + 4)
     for (position, slot) in slots.enumerated() {
@@ -80,6 +83,7 @@ public struct TextAnalyzer: Sendable {
           AnalyzedToken(
             term: stemmer.stem(slot.text), folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .word))
+        tokens[tokens.count - 1].isFiller = filler?[position] ?? false
       case .number, .symbol:
         tokens.append(
           AnalyzedToken(
@@ -90,6 +94,7 @@ public struct TextAnalyzer: Sendable {
           AnalyzedToken(
             term: slot.text, folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .cjkCharacter))
+        tokens[tokens.count - 1].isFiller = filler?[position] ?? false
         let next = position + 1
         if next < slots.count, slots[next].kind == .cjk, slots[next].joinsPrevious,
           (skip?[next] ?? false) == skipped
