@@ -185,14 +185,15 @@ extension IntentTemplates {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
     let best = matcher.bestTemplates(templates[intent], prepared)
     let n = prepared.n
-    if best.quality < 1, n >= 2 {
+    let denominator = Float(n + 1)
+    let original = (1 - best.quality) * denominator
+    // Only a request costing more than one exchange can be read better with one.
+    if original > Self.swapCost + 1e-4, n >= 2 {
       // Readings with one exchange that beat the request as written, cheapest first.
-      let denominator = Float(n + 1)
-      let original = (1 - best.quality) * denominator
       var readings: [(cost: Float, k: Int, prepared: TemplateMatcher.Prepared, tied: [Int])] = []
       for k in 0..<(n - 1) {
         let swapped = matcher.prepare(prepared.input.swapping(k))
-        let found = matcher.bestTemplates(templates[intent], swapped)
+        let found = matcher.bestTemplates(templates[intent], swapped, ceiling: original - Self.swapCost - 1e-4)
         let cost = (1 - found.quality) * denominator + Self.swapCost
         if !found.indices.isEmpty, cost < original - 1e-4 { readings.append((cost, k, swapped, found.indices)) }
       }

@@ -175,16 +175,21 @@ public struct TemplateMatcher: Sendable {
   /// or nothing matches at all) and that quality. Branch and bound as `bestQuality`, but
   /// templates whose bound ties the best are still evaluated, so that every tie is listed.
   /// - Complexity: one DP per template whose lower bound can reach the best cost.
-  public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared) -> (indices: [Int], quality: Float) {
+  ///
+  /// With a `ceiling`, only templates costing at most that much are looked at (none found:
+  /// no indices), which lets the bound stop early.
+  public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared, ceiling: Float? = nil) -> (indices: [Int], quality: Float) {
     var arena: [Float] = []
-    let result = best(templates, p, limit: .max, keepTies: true, arena: &arena)
+    let result = best(templates, p, limit: .max, keepTies: true, ceiling: ceiling, arena: &arena)
     return (result.ties.sorted(), result.quality)
   }
 
-  private func best(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, arena: inout [Float]) -> (ties: [Int], quality: Float) {
+  private func best(
+    _ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float? = nil, arena: inout [Float]
+  ) -> (ties: [Int], quality: Float) {
     guard !templates.isEmpty else { return ([], 0) }
     let width = p.n + 1
-    var bestCost = Float(p.n + 1)  // quality 0
+    var bestCost = min(ceiling ?? .infinity, Float(p.n + 1))  // quality 0
     var ties: [Int] = []
     // The DP overwrites every slot before reading it, so a reused arena needs no clearing.
     if arena.count < width * 512 { arena = [Float](repeating: 0, count: width * 512) }
