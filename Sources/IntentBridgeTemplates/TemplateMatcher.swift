@@ -19,6 +19,9 @@ public struct TemplateMatcher: Sendable {
   public struct Costs: Sendable, Hashable {
     public var insertion: Float = 1.0
     public var stopInsertion: Float = 0.5
+    /// A conversational filler ("um", "thanks", "那个") in the request but not the template:
+    /// cheaper than any free-text slot that could swallow it.
+    public var fillerInsertion: Float = 0.2
     public var deletion: Float = 0.8
     public var stopDeletion: Float = 0.3
     public var typo: Float = 0.35
@@ -110,7 +113,7 @@ public struct TemplateMatcher: Sendable {
         }
       }
     }
-    let insertion = (0..<n).map { input.isStop[$0] || input.isFiller[$0] ? costs.stopInsertion : costs.insertion }
+    let insertion = (0..<n).map { input.isFiller[$0] ? costs.fillerInsertion : input.isStop[$0] ? costs.stopInsertion : costs.insertion }
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
     return Prepared(
