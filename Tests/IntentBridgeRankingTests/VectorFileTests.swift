@@ -24,6 +24,24 @@ import Testing
     }
   }
 
+  @Test func indexLeavesOutRepeatedRowsWithoutChangingScoresOrCentroids() {
+    // Intent 0: rows a, a, b; intent 1: row a (same vector as intent 0's, kept: other intent).
+    let a: [Float] = [1, 0, 0, 0]
+    let b: [Float] = [0, 1, 0, 0]
+    let file = VectorFile(
+      model: "m", dimensions: 4, catalogHash: "h", language: "en",
+      entries: [.init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
+      vectors: a + a + b + a)
+    let index = VectorIndex(file: file, intentCount: 2)
+    #expect(index.rowCount == 3)
+    let query: [Float] = [0.6, 0.8, 0, 0]
+    #expect(index.scores(query) == [0.8, 0.6])
+    // Centroid of a, a, b (the repeat still counts): (2, 1, 0, 0) normalised.
+    let norm = (5 as Float).squareRoot()
+    let centroid = index.centroids()[0]
+    for (got, want) in zip(centroid, [2 / norm, 1 / norm, 0, 0]) { #expect(abs(got - want) < 1e-6) }
+  }
+
   @Test func detectsAStaleCatalog() {
     let problem = Self.problem { () throws(VectorFile.Problem) in
       try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-2", language: "en")

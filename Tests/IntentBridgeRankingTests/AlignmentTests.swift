@@ -1,0 +1,122 @@
+import Foundation
+import IntentBridgeCatalog
+import IntentBridgeEngine
+import IntentBridgeFilling
+import IntentBridgeJSON
+import IntentBridgeRanking
+import IntentBridgeTemplates
+import IntentBridgeText
+import Testing
+
+/// How a template alignment reads a request into slots: exchanged words, conversational
+/// fillers, `json` parameters, and which of several equally good readings wins.
+@Suite struct AlignmentTests {
+  static let timers = #"""
+    {"formatVersion": 1, "intents": [
+      {"id": "CancelTimer", "title": "Cancel timer",
+       "phrases": ["cancel [the] timer for ${minutes} minutes", "cancel [the] ${name} timer", "cancel [the] timer"],
+       "parameters": [{"name": "minutes", "type": "integer", "optional": true}, {"name": "name", "type": "string", "optional": true}]},
+      {"id": "Volume", "title": "Change volume",
+       "phrases": ["turn [the] volume up by ${step} percent", "turn [the] volume ${step}", "volume ${step}"],
+       "parameters": [{"name": "step", "type": "json", "jsonSchema": {"anyOf": [
+         {"type": "string", "enum": ["up", "down"]}, {"type": "integer", "minimum": -100, "maximum": 100}]}}]}
+    ]}
+    """#
+
+  static func engine(_ json: String) throws -> IntentEngine {
+    let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
+    return IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+  }
+
+  static func arguments(_ engine: IntentEngine, _ request: String, intent: String) -> [String: String] {
+    let resolution = engine.resolve(request, intent: intent)
+    var out: [String: String] = [:]
+    for (name, value) in resolution.arguments { out[name] = value.compactText }
+    return out
+  }
+
+  @Test func exchangedNeighbourWordsAreReadInTemplateOrder() throws {
+    let engine = try Self.engine(Self.timers)
+    // As written, "for timer 5" would be the timer's name; read as "timer for 5 minutes".
+    #expect(Self.arguments(engine, "cancel for timer 5 minutes", intent: "CancelTimer") == ["minutes": "5"])
+    #expect(Self.arguments(engine, "cancel 5 timer for minutes", intent: "CancelTimer") == ["minutes": "5"])
+    // A request that matches as written is read as written.
+    #expect(Self.arguments(engine, "cancel the timer for 5 minutes", intent: "CancelTimer") == ["minutes": "5"])
+  }
+
+  @Test func anExchangeCostsQualityAndKeepsTheOriginalSpans() throws {
+    let engine = try Self.engine(Self.timers)
+    let templates = engine.ranker.templates
+    let exact = try #require(templates.align("cancel the timer for 5 minutes", intent: 0))
+    let swapped = try #require(templates.align("cancel for timer 5 minutes", intent: 0))
+    #expect(exact.alignment.quality == 1)
+    #expect(swapped.alignment.quality < 1 && swapped.alignment.quality > 0.8)
+    let capture = try #require(swapped.alignment.captures.first { $0.name == "minutes" })
+    let scalars = Array("cancel for timer 5 minutes".unicodeScalars)
+    #expect(String(String.UnicodeScalarView(scalars[capture.span])) == "5")
+  }
+
+  @Test func fillersStayOutOfFreeText() throws {
+    let engine = try Self.engine(Self.timers)
+    #expect(Self.arguments(engine, "cancel the pizza timer thanks", intent: "CancelTimer") == ["name": #""pizza""#])
+    #expect(Self.arguments(engine, "um cancel the pizza timer right away", intent: "CancelTimer") == ["name": #""pizza""#])
+    // Fillers alone name nothing.
+    #expect(Self.arguments(engine, "cancel the timer thanks", intent: "CancelTimer") == [:])
+  }
+
+  @Test func analyzerMarksFillersAndProfilesCanDropThem() {
+    let tokens = TextAnalyzer(language: "en").tokens("pause the timer right away thanks")
+    #expect(tokens.filter(\.isFiller).map(\.folded) == ["right", "away", "thanks"])
+    #expect(tokens.filter(\.isFiller).allSatisfy { !$0.isSkipWord })
+    let zh = TextAnalyzer(language: "zh-CN").tokens("嗨打开灯好吗")
+    #expect(zh.filter { $0.isFiller && $0.kind == .cjkCharacter }.map(\.folded) == ["嗨", "好", "吗"])
+    var plain = LanguageProfile.english
+    plain.fillers = []
+    #expect(TextAnalyzer(profile: plain).tokens("thanks").allSatisfy { !$0.isFiller })
+  }
+
+  @Test func jsonParametersTakeNumbersAndListedStrings() throws {
+    let engine = try Self.engine(Self.timers)
+    #expect(Self.arguments(engine, "turn the volume up by 20 percent", intent: "Volume") == ["step": "20"])
+    #expect(Self.arguments(engine, "volume up", intent: "Volume") == ["step": #""up""#])
+    #expect(Self.arguments(engine, "turn the volume down", intent: "Volume") == ["step": #""down""#])
+    // A number the schema does not admit is not filled (and the parameter is reported missing).
+    let resolution = engine.resolve("volume 250", intent: "Volume")
+    #expect(resolution.arguments["step"] == nil)
+    #expect(resolution.missing.map(\.name) == ["step"])
+  }
+
+  @Test func schemaFormsLookIntoBranches() {
+    let forms = JSONSchemaForms(["anyOf": [["type": "string", "enum": ["up", "down"]], ["oneOf": [["type": "integer"]]]]])
+    #expect(forms.admitsNumbers)
+    #expect(forms.strings == ["up", "down"])
+    #expect(JSONSchemaForms(["type": "object"]).isEmpty)
+    #expect(JSONSchemaForms(["const": "auto"]).strings == ["auto"])
+    #expect(JSONSchemaForms(nil).isEmpty)
+  }
+
+  static let homes = #"""
+    {"formatVersion": 1,
+     "entities": [
+       {"id": "floor", "title": "Floor", "instances": [{"id": "first", "title": "first"}, {"id": "first floor", "title": "first floor"}]},
+       {"id": "device", "title": "Device", "instances": [
+         {"id": "Vacuum[s]", "title": "Vacuum", "synonyms": ["Vacuum[s]"]}, {"id": "Vacuum", "title": "Vacuum"}]}],
+     "intents": [
+       {"id": "LightsOn", "title": "Lights on", "phrases": ["turn on [the] ${floor} [floor] lights"],
+        "parameters": [{"name": "floor", "type": {"entity": "floor"}}]},
+       {"id": "StartVacuum", "title": "Start vacuum", "phrases": ["start [the] ${name}"],
+        "parameters": [{"name": "name", "type": {"entity": "device"}}]}]}
+    """#
+
+  @Test func aTemplateWordBeatsALongerValueAtEqualCost() throws {
+    let engine = try Self.engine(Self.homes)
+    // "first floor" is an instance, but the template's own "floor" reads the slot as "first".
+    #expect(Self.arguments(engine, "turn on the first floor lights", intent: "LightsOn") == ["floor": #""first""#])
+  }
+
+  @Test func ofEquallyTitledInstancesTheOneWithThatIdWins() throws {
+    let engine = try Self.engine(Self.homes)
+    #expect(Self.arguments(engine, "start the Vacuum", intent: "StartVacuum") == ["name": #""Vacuum""#])
+    #expect(Self.arguments(engine, "start the Vacuums", intent: "StartVacuum") == ["name": #""Vacuum[s]""#])
+  }
+}
