@@ -19,6 +19,10 @@ public struct IntentTemplates: Sendable {
   /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
   let typeLexicons: [String: Int]
 
+  /// The words compounds are split into for matching (template words and value words of at
+  /// least 3 letters), when the language's profile splits compounds; empty otherwise.
+  let compoundParts: Set<String>
+
   /// Lexicon index per intent and parameter name, for a number or `json` parameter's value
   /// words (its `valueSynonyms`, and the strings a `json` schema lists).
   let parameterLexicons: [[String: Int]]
@@ -148,6 +152,12 @@ public struct IntentTemplates: Sendable {
       lexicons.count <= 64 ? signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } } : nil
     self.typeLexicons = lexiconIndex
     self.parameterLexicons = parameterLexicons
+    if analyzer.profile.decompounds {
+      let words = vocabulary.terms + lexicons.flatMap { $0.values.flatMap(\.terms) }
+      compoundParts = Set(words.filter { $0.unicodeScalars.count >= 3 && $0.unicodeScalars.allSatisfy(\.properties.isAlphabetic) })
+    } else {
+      compoundParts = []
+    }
   }
 
   private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {
@@ -165,7 +175,7 @@ public struct IntentTemplates: Sendable {
   /// - Complexity: O(n × lexicon candidates) for the value spans, plus a typo lookup per
   ///   request word the vocabulary lacks.
   public func prepare(_ request: String) -> TemplateMatcher.Prepared {
-    matcher.prepare(MatchInput(request, analyzer: analyzer))
+    matcher.prepare(MatchInput(request, analyzer: analyzer).splittingCompounds(known: compoundParts, analyzer: analyzer))
   }
 
   /// The text with every span that names an enum case or entity instance replaced by the

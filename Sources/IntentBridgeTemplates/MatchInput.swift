@@ -25,6 +25,46 @@ public struct MatchInput: Sendable {
 
   public var count: Int { tokens.count }
 
+  /// The same request with each compound word that `known` does not contain split into
+  /// parts it does ("haushaltsliste" → "haushalt", "liste"), for languages whose profile
+  /// splits compounds; each part keeps its stretch of the word's text range.
+  func splittingCompounds(known: Set<String>, analyzer: TextAnalyzer) -> MatchInput {
+    guard analyzer.profile.decompounds, !known.isEmpty else { return self }
+    var split: [AnalyzedToken] = []
+    var changed = false
+    for token in tokens {
+      guard token.kind == .word, !token.isSkipWord, token.folded.unicodeScalars.count >= 6, !known.contains(token.term) else {
+        split.append(token)
+        continue
+      }
+      let parts = analyzer.decompoundParts(token.folded, vocabulary: known)
+      guard parts.count >= 2 else {
+        split.append(token)
+        continue
+      }
+      let scalars = Array(token.folded.unicodeScalars)
+      for part in parts {
+        let lower = min(token.range.upperBound, token.range.lowerBound + part.scalars.lowerBound)
+        let upper = max(lower + 1, min(token.range.upperBound, token.range.lowerBound + part.scalars.upperBound))
+        let folded = String(String.UnicodeScalarView(scalars[part.scalars.clamped(to: 0..<scalars.count)]))
+        split.append(
+          AnalyzedToken(
+            term: part.entry, folded: folded, range: lower..<upper, position: token.position, isStopWord: false, isSkipWord: false,
+            kind: .word))
+      }
+      changed = true
+    }
+    guard changed else { return self }
+    var copy = self
+    copy.tokens = split
+    copy.terms = split.map(\.term)
+    copy.folded = split.map(\.folded)
+    copy.isStop = split.map(\.isStopWord)
+    copy.isNumber = split.map { $0.kind == .number }
+    copy.isFiller = split.map(\.isFiller)
+    return copy
+  }
+
   /// The same request with tokens `k` and `k + 1` in each other's place (each keeps its
   /// range in the text), for matching a request whose words came out of order.
   func swapping(_ k: Int) -> MatchInput {

@@ -19,6 +19,12 @@ extension TextAnalyzer {
   /// - Complexity: O(r × n × h): n scalars of `word`, r positions where a known part ends,
   ///   h the cost of a stem and two set lookups.
   public func decompound(_ word: String, vocabulary: Set<String>) -> [String] {
+    decompoundParts(word, vocabulary: vocabulary).map(\.entry)
+  }
+
+  /// `decompound` with where each part stands in `word`, in Unicode scalars (linking
+  /// elements fall between parts): `"haushaltsliste"` → `haushalt` 0..<8, `liste` 9..<14.
+  public func decompoundParts(_ word: String, vocabulary: Set<String>) -> [(entry: String, scalars: Range<Int>)] {
     let bytes = Array(word.utf8)
     // Byte offset of each scalar boundary, so parts are cut on scalars but built from UTF-8.
     var boundaries: [Int] = []
@@ -84,10 +90,10 @@ extension TextAnalyzer {
       }
     }
     guard boundary[n] != nil else { return [] }
-    var parts: [String] = []
+    var parts: [(entry: String, scalars: Range<Int>)] = []
     var position = n
     while position > 0, let step = boundaryFrom[position] {
-      parts.append(step.entry)
+      parts.append((step.entry, step.start..<position))
       position = step.viaLink ? linkedFrom[step.start] : step.start
     }
     return parts.reversed()

@@ -5,6 +5,7 @@ import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeRanking
 import IntentBridgeTemplates
+import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
 
@@ -118,5 +119,15 @@ import Testing
     let engine = try Self.engine(Self.homes)
     #expect(Self.arguments(engine, "start the Vacuum", intent: "StartVacuum") == ["name": #""Vacuum""#])
     #expect(Self.arguments(engine, "start the Vacuums", intent: "StartVacuum") == ["name": #""Vacuum[s]""#])
+  }
+
+  @Test func germanCompoundsAreSplitIntoValueAndTemplateWords() throws {
+    let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
+    let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    // "${name}[([ ]|s[ ]|-)Liste]": the list's name and "Liste" written as one word.
+    let request = "nehme Putzen von meiner Haushaltsliste runter"
+    #expect(Self.arguments(engine, request, intent: "HassListCompleteItem") == ["item": #""Putzen""#, "name": #""Haushalt""#])
+    let index = try #require(catalog.intents.firstIndex { $0.id == "HassListCompleteItem" })
+    #expect(engine.ranker.templates.align(request, intent: index)?.alignment.quality == 1)
   }
 }

@@ -39,4 +39,12 @@ struct DecompoundTests {
     #expect(TextAnalyzer(language: "de").profile.decompounds)
     #expect(!TextAnalyzer(language: "sk").profile.decompounds)
   }
+
+  @Test func partsKnowWhereTheyStand() {
+    let parts = german.decompoundParts("haushaltsliste", vocabulary: ["haushalt", "liste"])
+    #expect(parts.map(\.entry) == ["haushalt", "liste"])
+    #expect(parts.map(\.scalars) == [0..<9, 9..<14])  // "haushalts" is known through its stem
+    let umlaut = german.decompoundParts("kuchenlampe", vocabulary: ["kuche", "lampe"])
+    #expect(umlaut.map(\.scalars) == [0..<5, 6..<11])  // the linking "n" stands between
+  }
 }
