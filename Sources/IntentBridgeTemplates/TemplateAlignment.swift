@@ -177,7 +177,8 @@ extension IntentTemplates {
   ///
   /// When no template matches the request exactly, requests with two neighbouring words
   /// exchanged are tried too ("cancel for timer 1 hour" as "cancel timer for 1 hour"), each
-  /// exchange costing `swapCost`; the cheapest reading wins (the original on ties), and its
+  /// exchange costing `swapCost`, as long as such a reading can still reach quality 0.5;
+  /// the cheapest reading wins (the original on ties), and its
   /// quality counts the exchange. Captured spans are those of the original text.
   /// - Complexity: the branch and bound over the intent's templates once, and once more per
   ///   pair of neighbouring words when the request matches no template exactly.
@@ -187,13 +188,15 @@ extension IntentTemplates {
     let n = prepared.n
     let denominator = Float(n + 1)
     let original = (1 - best.quality) * denominator
-    // Only a request costing more than one exchange can be read better with one.
-    if original > Self.swapCost + 1e-4, n >= 2 {
+    // Only a request costing more than one exchange can be read better with one, and only
+    // readings of quality ≥ 0.5 are worth finding (filling ignores worse alignments).
+    let ceiling = min(original - Self.swapCost - 1e-4, 0.5 * denominator - Self.swapCost)
+    if ceiling >= 0, n >= 2 {
       // Readings with one exchange that beat the request as written, cheapest first.
       var readings: [(cost: Float, k: Int, prepared: TemplateMatcher.Prepared, tied: [Int])] = []
       for k in 0..<(n - 1) {
         let swapped = matcher.prepare(prepared.input.swapping(k))
-        let found = matcher.bestTemplates(templates[intent], swapped, ceiling: original - Self.swapCost - 1e-4)
+        let found = matcher.bestTemplates(templates[intent], swapped, ceiling: ceiling)
         let cost = (1 - found.quality) * denominator + Self.swapCost
         if !found.indices.isEmpty, cost < original - 1e-4 { readings.append((cost, k, swapped, found.indices)) }
       }
