@@ -194,8 +194,10 @@ extension IntentTemplates {
     if ceiling >= 0, n >= 2 {
       // Readings with one exchange that beat the request as written, cheapest first.
       var readings: [(cost: Float, k: Int, prepared: TemplateMatcher.Prepared, tied: [Int])] = []
+      // The intent's templates read the spans of their own lexicons only.
+      let lexicons = signatures[intent]?.lexicons ?? []
       for k in 0..<(n - 1) {
-        let swapped = matcher.prepare(prepared.input.swapping(k))
+        let swapped = matcher.prepare(prepared.input.swapping(k), lexicons: lexicons)
         let found = matcher.bestTemplates(templates[intent], swapped, ceiling: ceiling)
         let cost = (1 - found.quality) * denominator + Self.swapCost
         if !found.indices.isEmpty, cost < original - 1e-4 { readings.append((cost, k, swapped, found.indices)) }

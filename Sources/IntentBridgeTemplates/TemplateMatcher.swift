@@ -77,11 +77,19 @@ public struct TemplateMatcher: Sendable {
   }
 
   public func prepare(_ input: MatchInput) -> Prepared {
+    prepare(input, lexicons: nil)
+  }
+
+  /// `prepare` with value spans for the `lexicons` given only (all when nil): enough for
+  /// templates that use no other lexicon (`TemplateSignature.lexicons`).
+  func prepare(_ input: MatchInput, lexicons wanted: [Int]?) -> Prepared {
     let n = min(input.count, Self.maximumTokens)
     var all: [[[ValueLexicon.Span]]] = []
-    for lexicon in lexicons {
+    for (l, lexicon) in lexicons.enumerated() {
       var byEnd = [[ValueLexicon.Span]](repeating: [], count: n + 1)
-      for span in lexicon.spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
+      if wanted?.contains(l) ?? true {
+        for span in lexicon.spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
+      }
       all.append(byEnd)
     }
     var matchIndex = [Int32](repeating: -1, count: vocabulary.count)
