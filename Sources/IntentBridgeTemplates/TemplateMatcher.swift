@@ -223,9 +223,9 @@ public struct TemplateMatcher: Sendable {
             let input = state.allocate()
             for j in 0..<width { buffer[input + j] = .infinity }
             buffer[input] = 0
-            state.insertionClosure(input)
+            _ = state.insertionClosure(input)
             let output = state.allocate()
-            if state.evaluate(Int(flat.root), input, output) {
+            if state.evaluate(Int(flat.root), input, output) < .infinity {
               let c = buffer[output + p.n]
               if c < bestCost {
                 bestCost = c
@@ -270,17 +270,22 @@ private struct Evaluation {
     return offset
   }
 
-  func insertionClosure(_ v: Int) {
+  /// Lets request words be inserted anywhere (`v[j] = min(v[j], v[j-1] + insertion)`);
+  /// returns the vector's minimum, found on the way.
+  func insertionClosure(_ v: Int) -> Float {
     let insertion = tables.insertion.base
+    var previous = arena[v]
+    var m = previous
     for j in 1..<width {
-      let c = arena[v + j - 1] + insertion[j - 1]
-      if c < arena[v + j] { arena[v + j] = c }
+      let c = previous + insertion[j - 1]
+      var x = arena[v + j]
+      if c < x {
+        x = c
+        arena[v + j] = c
+      }
+      if x < m { m = x }
+      previous = x
     }
-  }
-
-  func minimum(_ v: Int) -> Float {
-    var m = Float.infinity
-    for j in 0..<width where arena[v + j] < m { m = arena[v + j] }
     return m
   }
 
@@ -288,12 +293,13 @@ private struct Evaluation {
     for j in 0..<width { arena[v + j] = .infinity }
   }
 
-  /// Evaluates `node` from vector `input` into vector `output`. Returns false when the
-  /// result cannot beat `bound` (output is then all infinity) or the arena is exhausted.
-  mutating func evaluate(_ index: Int, _ input: Int, _ output: Int) -> Bool {
+  /// Evaluates `node` from vector `input` into vector `output` and returns the output's
+  /// minimum: infinity when the result cannot beat `bound` (output is then all infinity)
+  /// or the arena is exhausted.
+  mutating func evaluate(_ index: Int, _ input: Int, _ output: Int) -> Float {
     guard top + 2 * width <= arena.count else {
       fillInfinity(output)
-      return false
+      return .infinity
     }
     let n = width - 1
     let node = nodes[index]
@@ -302,42 +308,52 @@ private struct Evaluation {
     switch node.kind {
     case .sequence:
       if count == 0 {
-        for j in 0..<width { arena[output + j] = arena[input + j] }
-        return true
+        var m = Float.infinity
+        for j in 0..<width {
+          arena[output + j] = arena[input + j]
+          m = min(m, arena[input + j])
+        }
+        return m
       }
       let mark = top
       let a = allocate()
       let b = allocate()
       var current = input
+      var m = Float.infinity
       for k in 0..<count {
         let target = k == count - 1 ? output : (current == a ? b : a)
-        if !evaluate(Int(children[first + k]), current, target) || minimum(target) >= bound {
+        m = evaluate(Int(children[first + k]), current, target)
+        if m >= bound {
           fillInfinity(output)
           top = mark
-          return false
+          return .infinity
         }
         current = target
       }
       top = mark
-      return true
+      return m
     case .alternatives:
       fillInfinity(output)
-      if count == 0 { return true }
+      if count == 0 { return .infinity }
       let mark = top
       let scratch = allocate()
-      var any = false
+      var m = Float.infinity
       for k in 0..<count {
-        if evaluate(Int(children[first + k]), input, scratch) {
-          any = true
+        if evaluate(Int(children[first + k]), input, scratch) < .infinity {
           for j in 0..<width where arena[scratch + j] < arena[output + j] { arena[output + j] = arena[scratch + j] }
         }
       }
+      for j in 0..<width where arena[output + j] < m { m = arena[output + j] }
       top = mark
-      return any
+      return m
     case .optional:
       _ = evaluate(Int(children[first]), input, output)
-      for j in 0..<width where arena[input + j] < arena[output + j] { arena[output + j] = arena[input + j] }
-      return true
+      var m = Float.infinity
+      for j in 0..<width {
+        if arena[input + j] < arena[output + j] { arena[output + j] = arena[input + j] }
+        if arena[output + j] < m { m = arena[output + j] }
+      }
+      return m
     case .term:
       let id = node.value
       let deletion = isStop[Int(id)] ? costs.stopDeletion : costs.deletion
@@ -353,8 +369,7 @@ private struct Evaluation {
           if c < arena[output + j] { arena[output + j] = c }
         }
       }
-      insertionClosure(output)
-      return true
+      return insertionClosure(output)
     case .valueSlot, .numberSlot:
       for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
       if node.kind == .numberSlot {
@@ -377,8 +392,7 @@ private struct Evaluation {
           }
         }
       }
-      insertionClosure(output)
-      return true
+      return insertionClosure(output)
     case .freeTextSlot:
       for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
       for i in 0..<n where arena[input + i].isFinite {
@@ -389,8 +403,7 @@ private struct Evaluation {
           j += 1
         }
       }
-      insertionClosure(output)
-      return true
+      return insertionClosure(output)
     }
   }
 }
