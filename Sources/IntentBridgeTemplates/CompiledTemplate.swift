@@ -38,7 +38,16 @@ public struct CompiledTemplate: Sendable {
   /// costs at least a deletion.
   public var requiredWords: [Int32]
   /// The tree flattened into arrays, which the matcher walks without reference counting.
-  let flat: FlatProgram
+  private(set) var flat: FlatProgram
+
+  /// Marks which leading root steps this template shares with others of the same intent
+  /// (`prefixCounts`: how many of the intent's templates have each prefix key), so the
+  /// matcher keeps and looks up DP vectors for those prefixes only.
+  mutating func markSharedPrefixes(_ prefixCounts: [UInt64: Int]) {
+    var shared = 0
+    while shared < flat.prefixKeys.count, prefixCounts[flat.prefixKeys[shared], default: 0] >= 2 { shared += 1 }
+    flat.sharedSteps = shared
+  }
 
   /// What the matcher's lower bound needs to know.
   var signature: TemplateSignature {
@@ -263,9 +272,34 @@ struct FlatProgram: Sendable {
   private(set) var nodes: [Node] = []
   private(set) var children: [Int32] = []
   private(set) var root: Int32 = 0
+  /// Per node, a hash of its structure (kind, word or lexicon, children in order; not slot
+  /// names, which the scoring DP does not read): nodes with equal hashes score alike, so the
+  /// matcher can reuse the DP vector after a template prefix another template shares.
+  private(set) var hashes: [UInt64] = []
+  /// The root's children as a sequence (the root itself when it is not a sequence).
+  private(set) var steps: [Int32] = []
+  /// `prefixKeys[k]`: hash of the first `k + 1` steps' structure.
+  private(set) var prefixKeys: [UInt64] = []
+  /// How many leading steps other templates of the intent share (set by `IntentTemplates`).
+  var sharedSteps = 0
 
   init(_ tree: CompiledTemplate.Node) {
     root = add(tree)
+    let node = nodes[Int(root)]
+    steps = node.kind == .sequence ? Array(children[Int(node.childStart)..<Int(node.childStart + node.childCount)]) : [root]
+    var key: UInt64 = 0x1234_5678
+    for step in steps {
+      key = Self.mix(key, hashes[Int(step)])
+      prefixKeys.append(key)
+    }
+  }
+
+  /// SplitMix64's finaliser over `a` combined with `b`.
+  static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    var z = a &+ 0x9E37_79B9_7F4A_7C15 &+ b &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 
   private mutating func add(_ node: CompiledTemplate.Node) -> Int32 {
@@ -295,7 +329,10 @@ struct FlatProgram: Sendable {
     node.childStart = Int32(children.count)
     node.childCount = Int32(childIDs.count)
     children += childIDs
+    var hash = Self.mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
+    for id in childIDs { hash = Self.mix(hash, hashes[Int(id)]) }
     nodes.append(node)
+    hashes.append(hash)
     return Int32(nodes.count - 1)
   }
 }

@@ -145,6 +145,11 @@ public struct IntentTemplates: Sendable {
       }
       all[i] += extra
     }
+    for i in all.indices {
+      var counts: [UInt64: Int] = [:]
+      for template in all[i] { for key in template.flat.prefixKeys { counts[key, default: 0] += 1 } }
+      for t in all[i].indices { all[i][t].markSharedPrefixes(counts) }
+    }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
     self.signatures = all.map(TemplateSignature.union)

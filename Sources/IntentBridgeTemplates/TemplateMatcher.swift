@@ -210,6 +210,12 @@ public struct TemplateMatcher: Sendable {
     for index in templates.indices { ordered.append((lowerBound(templates[index], p), index)) }
     ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
+    // DP vectors after template prefixes, by prefix hash: templates of one intent often start
+    // alike ("schalte ${name} …"). A vector is exact wherever it is below the bound it was
+    // computed under, and the bound only falls, so reuse is safe; -1 marks a prefix that
+    // already failed the bound.
+    var prefixes: [UInt64: Int] = [:]
+    var store: [Float] = []
     arena.withUnsafeMutableBufferPointer { buffer in
       for (bound, index) in ordered {
         if keepTies ? bound > bestCost : bound >= bestCost { break }
@@ -225,7 +231,7 @@ public struct TemplateMatcher: Sendable {
             buffer[input] = 0
             _ = state.insertionClosure(input)
             let output = state.allocate()
-            if state.evaluate(Int(flat.root), input, output) < .infinity {
+            if state.evaluateSteps(flat, input, output, prefixes: &prefixes, store: &store) < .infinity {
               let c = buffer[output + p.n]
               if c < bestCost {
                 bestCost = c
@@ -291,6 +297,69 @@ private struct Evaluation {
 
   func fillInfinity(_ v: Int) {
     for j in 0..<width { arena[v + j] = .infinity }
+  }
+
+  /// Evaluates a template's root steps (`FlatProgram.steps`) from `input` into `output`
+  /// like `evaluate` of its root, starting from the longest prefix already in `prefixes`
+  /// and recording the vectors after new prefixes.
+  mutating func evaluateSteps(_ flat: FlatProgram, _ input: Int, _ output: Int, prefixes: inout [UInt64: Int], store: inout [Float]) -> Float {
+    let mark = top
+    defer { top = mark }
+    let a = allocate()
+    let b = allocate()
+    guard top <= arena.count else {
+      fillInfinity(output)
+      return .infinity
+    }
+    if flat.steps.isEmpty {
+      var m = Float.infinity
+      for j in 0..<width {
+        arena[output + j] = arena[input + j]
+        m = min(m, arena[input + j])
+      }
+      return m
+    }
+    var current = input
+    var m = Float.infinity
+    for (k, step) in flat.steps.enumerated() {
+      let target = k == flat.steps.count - 1 ? output : (current == a ? b : a)
+      guard k < flat.sharedSteps else {
+        m = evaluate(Int(step), current, target)
+        if m >= bound {
+          fillInfinity(output)
+          return .infinity
+        }
+        current = target
+        continue
+      }
+      let key = flat.prefixKeys[k]
+      if let offset = prefixes[key] {
+        if offset < 0 {
+          fillInfinity(output)
+          return .infinity
+        }
+        m = .infinity
+        for j in 0..<width {
+          arena[target + j] = store[offset + j]
+          m = min(m, store[offset + j])
+        }
+        if m >= bound {
+          fillInfinity(output)
+          return .infinity
+        }
+      } else {
+        m = evaluate(Int(step), current, target)
+        if m >= bound {
+          prefixes[key] = -1
+          fillInfinity(output)
+          return .infinity
+        }
+        prefixes[key] = store.count
+        for j in 0..<width { store.append(arena[target + j]) }
+      }
+      current = target
+    }
+    return m
   }
 
   /// Evaluates `node` from vector `input` into vector `output` and returns the output's

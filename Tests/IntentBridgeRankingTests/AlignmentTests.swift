@@ -4,7 +4,7 @@ import IntentBridgeEngine
 import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeRanking
-import IntentBridgeTemplates
+@testable import IntentBridgeTemplates
 import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
@@ -129,5 +129,41 @@ import Testing
     #expect(Self.arguments(engine, request, intent: "HassListCompleteItem") == ["item": #""Putzen""#, "name": #""Haushalt""#])
     let index = try #require(catalog.intents.firstIndex { $0.id == "HassListCompleteItem" })
     #expect(engine.ranker.templates.align(request, intent: index)?.alignment.quality == 1)
+  }
+
+  /// Templates of one intent that start alike reuse the DP vector after their shared
+  /// prefix; the best quality and its ties must equal those found without reuse.
+  @Test func sharedTemplatePrefixesScoreAsWithoutReuse() throws {
+    let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
+    let templates = Ranker(catalog: catalog).templates
+    let requests = [
+      "schalte das Licht im Wohnzimmer aus", "mach die Küche heller", "stell einen Timer auf 5 Minuten", "wie ist das Wetter",
+      "Licht aus Wohnzimmer das schalte", "öffne das Garagentor bitte",
+    ]
+    var compared = 0
+    var reused = 0
+    for request in requests {
+      let prepared = templates.prepare(request)
+      for intent in templates.templates.indices where templates.templates[intent].count > 1 {
+        let shared = templates.templates[intent]
+        reused += shared.filter { $0.flat.sharedSteps > 0 }.count
+        let unshared = shared.map { template in
+          var copy = template
+          copy.markSharedPrefixes([:])
+          return copy
+        }
+        let with = templates.matcher.bestTemplates(shared, prepared)
+        let without = templates.matcher.bestTemplates(unshared, prepared)
+        #expect(with.quality == without.quality, "\(request) / \(catalog.intents[intent].id)")
+        #expect(with.indices == without.indices, "\(request) / \(catalog.intents[intent].id)")
+        // Each template alone reaches at most the best quality, and the first tie reaches it.
+        let alone = shared.map { templates.matcher.quality($0, prepared) }
+        #expect(alone.allSatisfy { $0 <= with.quality })
+        if let first = with.indices.first { #expect(alone[first] == with.quality) }
+        compared += 1
+      }
+    }
+    #expect(compared > 100)
+    #expect(reused > 100)
   }
 }
