@@ -40,13 +40,15 @@ public struct CompiledTemplate: Sendable {
   /// The tree flattened into arrays, which the matcher walks without reference counting.
   private(set) var flat: FlatProgram
 
-  /// Marks which leading root steps this template shares with others of the same intent
-  /// (`prefixCounts`: how many of the intent's templates have each prefix key), so the
-  /// matcher keeps and looks up DP vectors for those prefixes only.
-  mutating func markSharedPrefixes(_ prefixCounts: [UInt64: Int]) {
-    var shared = 0
-    while shared < flat.prefixKeys.count, prefixCounts[flat.prefixKeys[shared], default: 0] >= 2 { shared += 1 }
-    flat.sharedSteps = shared
+  /// Marks which leading root steps this template shares with others of the same intent:
+  /// `slots` numbers the intent's shared prefix keys densely (`0..<slotCount`), so the
+  /// matcher keeps and finds DP vectors for those prefixes in an array, without hashing.
+  mutating func markSharedPrefixes(_ slots: [UInt64: Int32], slotCount: Int, group: Int = -1) {
+    flat.prefixGroup = group
+    var prefixSlots: [Int32] = []
+    while prefixSlots.count < flat.prefixKeys.count, let slot = slots[flat.prefixKeys[prefixSlots.count]] { prefixSlots.append(slot) }
+    flat.prefixSlots = prefixSlots
+    flat.slotCount = prefixSlots.isEmpty ? 0 : slotCount
   }
 
   /// What the matcher's lower bound needs to know.
@@ -280,8 +282,15 @@ struct FlatProgram: Sendable {
   private(set) var steps: [Int32] = []
   /// `prefixKeys[k]`: hash of the first `k + 1` steps' structure.
   private(set) var prefixKeys: [UInt64] = []
-  /// How many leading steps other templates of the intent share (set by `IntentTemplates`).
-  var sharedSteps = 0
+  /// The intent-wide slot of each leading step's prefix that other templates of the intent
+  /// share (set by `IntentTemplates`); its length is the number of shared steps.
+  var prefixSlots: [Int32] = []
+  /// How many shared-prefix slots the template's intent has (0 when it shares none).
+  var slotCount = 0
+  /// The intent whose slots `prefixSlots` numbers (-1: none); templates of different
+  /// groups scored together share nothing.
+  var prefixGroup = -1
+  var sharedSteps: Int { prefixSlots.count }
 
   init(_ tree: CompiledTemplate.Node) {
     root = add(tree)

@@ -145,10 +145,16 @@ public struct IntentTemplates: Sendable {
       }
       all[i] += extra
     }
+    // Prefixes of root steps that several templates of an intent share get dense slots, in
+    // order of first appearance (see `TemplateMatcher.Evaluation.evaluateSteps`).
     for i in all.indices {
       var counts: [UInt64: Int] = [:]
       for template in all[i] { for key in template.flat.prefixKeys { counts[key, default: 0] += 1 } }
-      for t in all[i].indices { all[i][t].markSharedPrefixes(counts) }
+      var slots: [UInt64: Int32] = [:]
+      for template in all[i] {
+        for key in template.flat.prefixKeys where counts[key, default: 0] >= 2 && slots[key] == nil { slots[key] = Int32(slots.count) }
+      }
+      for t in all[i].indices { all[i][t].markSharedPrefixes(slots, slotCount: slots.count, group: i) }
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all

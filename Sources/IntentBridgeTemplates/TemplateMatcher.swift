@@ -210,11 +210,14 @@ public struct TemplateMatcher: Sendable {
     for index in templates.indices { ordered.append((lowerBound(templates[index], p), index)) }
     ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
-    // DP vectors after template prefixes, by prefix hash: templates of one intent often start
-    // alike ("schalte ${name} …"). A vector is exact wherever it is below the bound it was
-    // computed under, and the bound only falls, so reuse is safe; -1 marks a prefix that
-    // already failed the bound.
-    var prefixes: [UInt64: Int] = [:]
+    // DP vectors after shared template prefixes, by the prefix's slot: templates of one
+    // intent often start alike ("schalte ${name} …"). A vector is exact wherever it is below
+    // the bound it was computed under, and the bound only falls, so reuse is safe. Offsets
+    // into `store`; -2 not computed yet, -1 the prefix already failed the bound.
+    let group = templates[0].flat.prefixGroup
+    let oneGroup = group >= 0 && templates.allSatisfy { $0.flat.prefixGroup == group }
+    let slotCount = oneGroup ? templates.reduce(0) { max($0, $1.flat.slotCount) } : 0
+    var prefixes = [Int](repeating: -2, count: slotCount)
     var store: [Float] = []
     arena.withUnsafeMutableBufferPointer { buffer in
       for (bound, index) in ordered {
@@ -302,7 +305,7 @@ private struct Evaluation {
   /// Evaluates a template's root steps (`FlatProgram.steps`) from `input` into `output`
   /// like `evaluate` of its root, starting from the longest prefix already in `prefixes`
   /// and recording the vectors after new prefixes.
-  mutating func evaluateSteps(_ flat: FlatProgram, _ input: Int, _ output: Int, prefixes: inout [UInt64: Int], store: inout [Float]) -> Float {
+  mutating func evaluateSteps(_ flat: FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float]) -> Float {
     let mark = top
     defer { top = mark }
     let a = allocate()
@@ -323,7 +326,7 @@ private struct Evaluation {
     var m = Float.infinity
     for (k, step) in flat.steps.enumerated() {
       let target = k == flat.steps.count - 1 ? output : (current == a ? b : a)
-      guard k < flat.sharedSteps else {
+      guard k < flat.sharedSteps, !prefixes.isEmpty else {
         m = evaluate(Int(step), current, target)
         if m >= bound {
           fillInfinity(output)
@@ -332,8 +335,9 @@ private struct Evaluation {
         current = target
         continue
       }
-      let key = flat.prefixKeys[k]
-      if let offset = prefixes[key] {
+      let slot = Int(flat.prefixSlots[k])
+      let offset = prefixes[slot]
+      if offset != -2 {
         if offset < 0 {
           fillInfinity(output)
           return .infinity
@@ -350,11 +354,11 @@ private struct Evaluation {
       } else {
         m = evaluate(Int(step), current, target)
         if m >= bound {
-          prefixes[key] = -1
+          prefixes[slot] = -1
           fillInfinity(output)
           return .infinity
         }
-        prefixes[key] = store.count
+        prefixes[slot] = store.count
         for j in 0..<width { store.append(arena[target + j]) }
       }
       current = target

@@ -149,7 +149,7 @@ import Testing
         reused += shared.filter { $0.flat.sharedSteps > 0 }.count
         let unshared = shared.map { template in
           var copy = template
-          copy.markSharedPrefixes([:])
+          copy.markSharedPrefixes([:], slotCount: 0)
           return copy
         }
         let with = templates.matcher.bestTemplates(shared, prepared)
