@@ -261,17 +261,17 @@ extension IntentTemplates {
   }
 
   private func valueSpans(_ input: MatchInput, found: [ValueLexicon.Span], lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
-    let values = matcher.lexicons[lexicon]
+    let values = matcher.lexicons[lexicon].values
     // Longest first, then cheapest, then as written, then named by id, then position and
     // lexicon order.
     return found.sorted {
       (
-        $0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, values.values[$0.valueIndex].isID ? 1 : 0, -$0.start, -$0.valueIndex
+        $0.end - $0.start, -$0.cost, $0.asWritten ? 1 : 0, values[$0.valueIndex].isID ? 1 : 0, -$0.start, -$0.valueIndex
       ) > (
-        $1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, values.values[$1.valueIndex].isID ? 1 : 0, -$1.start, -$1.valueIndex
+        $1.end - $1.start, -$1.cost, $1.asWritten ? 1 : 0, values[$1.valueIndex].isID ? 1 : 0, -$1.start, -$1.valueIndex
       )
     }.map {
-      (values.values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)
+      (values[$0.valueIndex].id, input.tokens[$0.start].range.lowerBound..<input.tokens[$0.end - 1].range.upperBound, $0.cost)
     }
   }
 }

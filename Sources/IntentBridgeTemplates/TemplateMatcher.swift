@@ -85,10 +85,10 @@ public struct TemplateMatcher: Sendable {
   func prepare(_ input: MatchInput, lexicons wanted: [Int]?) -> Prepared {
     let n = min(input.count, Self.maximumTokens)
     var all: [[[ValueLexicon.Span]]] = []
-    for (l, lexicon) in lexicons.enumerated() {
+    for l in lexicons.indices {
       var byEnd = [[ValueLexicon.Span]](repeating: [], count: n + 1)
       if wanted?.contains(l) ?? true {
-        for span in lexicon.spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
+        for span in lexicons[l].spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
       }
       all.append(byEnd)
     }

@@ -50,7 +50,8 @@ public struct ValueLexicon: Sendable {
     }
     self.values = values
     self.byFirstTerm = byFirst
-    self.fuzzy = FuzzyVocabulary(Set(values.flatMap(\.terms)).sorted())
+    // Typos are looked up for a span's first word only (later words are compared directly).
+    self.fuzzy = FuzzyVocabulary(Set(values.compactMap(\.terms.first)).sorted())
   }
 
   /// Builds the lexicon of an enum or entity type for `language`.
