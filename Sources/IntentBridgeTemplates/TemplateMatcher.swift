@@ -298,6 +298,37 @@ private struct Evaluation {
     return m
   }
 
+  /// `output = input + cost`, cell by cell; returns the minimum. (A vector closed under
+  /// insertions stays closed.)
+  func shifted(_ input: Int, _ output: Int, by cost: Float) -> Float {
+    var m = Float.infinity
+    for j in 0..<width {
+      let x = arena[input + j] + cost
+      arena[output + j] = x
+      if x < m { m = x }
+    }
+    return m
+  }
+
+  /// Lowers cell `j` of the closed vector `v` to `c` if that is better, and carries the
+  /// improvement on through insertions for as long as it improves (the cells after that
+  /// were already closed): the insertion closure, done only where something changed.
+  func improve(_ v: Int, _ j: Int, _ c: Float, _ m: inout Float) {
+    guard c < arena[v + j] else { return }
+    let insertion = tables.insertion.base
+    arena[v + j] = c
+    if c < m { m = c }
+    var previous = c
+    var k = j + 1
+    while k < width {
+      let next = previous + insertion[k - 1]
+      guard next < arena[v + k] else { break }
+      arena[v + k] = next
+      previous = next
+      k += 1
+    }
+  }
+
   func fillInfinity(_ v: Int) {
     for j in 0..<width { arena[v + j] = .infinity }
   }
@@ -428,9 +459,11 @@ private struct Evaluation {
       }
       return m
     case .term:
+      // The input is closed under insertions, so is the input plus a constant: only the
+      // cells a match improves need their improvement carried on (`improve`).
       let id = node.value
       let deletion = isStop[Int(id)] ? costs.stopDeletion : costs.deletion
-      for j in 0..<width { arena[output + j] = arena[input + j] + deletion }
+      var m = shifted(input, output, by: deletion)
       let list = Int(tables.wordMatch.base[Int(id)])
       if list >= 0 {
         let offsets = tables.matchOffsets.base
@@ -438,18 +471,16 @@ private struct Evaluation {
         let matchCosts = tables.matchCost.base
         for k in Int(offsets[list])..<Int(offsets[list + 1]) {
           let j = Int(positions[k])
-          let c = arena[input + j - 1] + matchCosts[k]
-          if c < arena[output + j] { arena[output + j] = c }
+          improve(output, j, arena[input + j - 1] + matchCosts[k], &m)
         }
       }
-      return insertionClosure(output)
+      return m
     case .valueSlot, .numberSlot:
-      for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
+      var m = shifted(input, output, by: costs.missingSlot)
       if node.kind == .numberSlot {
         let isNumber = tables.isNumber.base
         for j in stride(from: 1, through: n, by: 1) where isNumber[j - 1] {
-          let c = arena[input + j - 1]
-          if c < arena[output + j] { arena[output + j] = c }
+          improve(output, j, arena[input + j - 1], &m)
         }
       }
       let lexicon = Int(node.value)
@@ -460,12 +491,11 @@ private struct Evaluation {
         let row = lexicon * tables.spanStride
         for j in stride(from: 1, through: n, by: 1) {
           for k in Int(offsets[row + j])..<Int(offsets[row + j + 1]) {
-            let c = arena[input + Int(starts[k])] + spanCosts[k]
-            if c < arena[output + j] { arena[output + j] = c }
+            improve(output, j, arena[input + Int(starts[k])] + spanCosts[k], &m)
           }
         }
       }
-      return insertionClosure(output)
+      return m
     case .freeTextSlot:
       for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
       for i in 0..<n where arena[input + i].isFinite {
