@@ -42,7 +42,7 @@ let package = Package(
     // Filling: typed extractors (numbers, durations, dates/times, booleans, URLs, emails, quotes).
     .target(
       name: "IntentBridgeFilling",
-      dependencies: ["IntentBridgeText", "IntentBridgeCatalog", "IntentBridgeTemplates", "IntentBridgeTools", "IntentBridgeJSON"],
+      dependencies: ["IntentBridgeText", "IntentBridgeCatalog", "IntentBridgeTemplates", "IntentBridgeJSON"],
       swiftSettings: strictSettings),
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(

