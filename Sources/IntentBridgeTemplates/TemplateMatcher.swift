@@ -345,14 +345,7 @@ private struct Evaluation {
       fillInfinity(output)
       return .infinity
     }
-    if flat.steps.isEmpty {
-      var m = Float.infinity
-      for j in 0..<width {
-        arena[output + j] = arena[input + j]
-        m = min(m, arena[input + j])
-      }
-      return m
-    }
+    if flat.steps.isEmpty { return shifted(input, output, by: 0) }
     var current = input
     var m = Float.infinity
     for (k, step) in flat.steps.enumerated() {
@@ -411,14 +404,7 @@ private struct Evaluation {
     let count = Int(node.childCount)
     switch node.kind {
     case .sequence:
-      if count == 0 {
-        var m = Float.infinity
-        for j in 0..<width {
-          arena[output + j] = arena[input + j]
-          m = min(m, arena[input + j])
-        }
-        return m
-      }
+      if count == 0 { return shifted(input, output, by: 0) }
       let mark = top
       let a = allocate()
       let b = allocate()
