@@ -166,4 +166,23 @@ import Testing
     #expect(compared > 100)
     #expect(reused > 100)
   }
+
+  /// Compound parts and exchanged words keep spans inside the request, also where folding
+  /// changes a word's length ("ß" → "ss") or the words are not German at all.
+  @Test func spansStayInsideTheRequestForOddInput() throws {
+    let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
+    let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    let requests = [
+      "nehme Putzen von meiner Maßstabsliste runter", "Straßenlaterne Haushaltsliste ß", "Haushaltslisteß von Putzen nehme",
+      "ẞtraße ein schalte", "Gießkanne auf die Liste Haushalt setzen danke", "嗨 Haushaltsliste 好吗", "a\u{0308}",
+    ]
+    for request in requests {
+      let count = request.unicodeScalars.count
+      let resolution = engine.resolve(request)
+      for argument in resolution.filled {
+        guard let span = argument.span else { continue }
+        #expect(span.lowerBound >= 0 && span.upperBound <= count, "\(request): \(argument.name) \(span)")
+      }
+    }
+  }
 }
