@@ -154,7 +154,10 @@ public struct IntentTemplates: Sendable {
       for template in all[i] {
         for key in template.flat.prefixKeys where counts[key, default: 0] >= 2 && slots[key] == nil { slots[key] = Int32(slots.count) }
       }
-      for t in all[i].indices { all[i][t].markSharedPrefixes(slots, slotCount: slots.count, group: i) }
+      for t in all[i].indices {
+        all[i][t].markSharedPrefixes(slots, slotCount: slots.count, group: i)
+        all[i][t].setWordBits(vocabularySize: vocabulary.count)
+      }
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all

@@ -74,6 +74,13 @@ public struct TemplateMatcher: Sendable {
     let tokenWords: [[Int32]]
     /// Lexicons with a span covering each request token.
     let tokenLexicons: [[Int]]
+    /// The same facts as bit masks over request positions (n ≤ 48): per match list, the
+    /// tokens that match its word; per lexicon, the tokens its spans cover; number tokens.
+    let wordPositions: [UInt64]
+    /// The word id of each match list (the inverse of `wordMatchIndex`).
+    let matchedWords: [Int32]
+    let lexiconPositions: [UInt64]
+    let numberPositions: UInt64
   }
 
   public func prepare(_ input: MatchInput) -> Prepared {
@@ -94,11 +101,13 @@ public struct TemplateMatcher: Sendable {
     }
     var matchIndex = [Int32](repeating: -1, count: vocabulary.count)
     var matchLists: [[(Int, Float)]] = []
+    var matchedWords: [Int32] = []
     var tokenWords = [[Int32]](repeating: [], count: n)
     func record(_ id: Int32, _ j: Int, _ cost: Float) {
       if matchIndex[Int(id)] < 0 {
         matchIndex[Int(id)] = Int32(matchLists.count)
         matchLists.append([])
+        matchedWords.append(id)
       }
       matchLists[Int(matchIndex[Int(id)])].append((j, cost))
       tokenWords[j - 1].append(id)
@@ -124,16 +133,46 @@ public struct TemplateMatcher: Sendable {
     let insertion = (0..<n).map { input.isFiller[$0] ? costs.fillerInsertion : input.isStop[$0] ? costs.stopInsertion : costs.insertion }
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
+    let wordPositions = matchLists.map { list in list.reduce(UInt64(0)) { $0 | (1 << UInt64($1.0 - 1)) } }
+    var lexiconPositions = [UInt64](repeating: 0, count: lexicons.count)
+    for (j, covering) in tokenLexicons.enumerated() { for l in covering { lexiconPositions[l] |= 1 << UInt64(j) } }
+    var numberPositions: UInt64 = 0
+    for j in 0..<n where input.isNumber[j] { numberPositions |= 1 << UInt64(j) }
     return Prepared(
       input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
-      tokenWords: tokenWords,
-      tokenLexicons: tokenLexicons)
+      tokenWords: tokenWords, tokenLexicons: tokenLexicons, wordPositions: wordPositions, matchedWords: matchedWords,
+      lexiconPositions: lexiconPositions,
+      numberPositions: numberPositions)
   }
 
   /// A lower bound on the template's cost: request tokens it can match no way (no word,
   /// no value span of its lexicons, no number or free-text slot) must be inserted.
+  /// - Complexity: O(request words matched + lexicons + n) with the template's word bit set
+  ///   (O(template words) without it), using the request's position masks.
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
-    lowerBound(template.signature, p)
+    var bound: Float = 0
+    for id in template.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
+      bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+    }
+    if template.hasFreeText { return bound }
+    var covered: UInt64 = template.hasNumberSlot ? p.numberPositions : 0
+    let bits = template.wordBits
+    if bits.isEmpty {
+      for id in template.words {
+        let list = Int(p.wordMatchIndex[Int(id)])
+        if list >= 0 { covered |= p.wordPositions[list] }
+      }
+    } else {
+      // The request's matched words (a few) looked up in the template's word bit set.
+      for (list, id) in p.matchedWords.enumerated() {
+        let i = Int(id)
+        if i >> 6 < bits.count, bits[i >> 6] & (1 << UInt64(i & 63)) != 0 { covered |= p.wordPositions[list] }
+      }
+    }
+    for l in template.lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
+    // Uncovered positions in ascending order, as `lowerBound(_:requiredWords:…)` adds them.
+    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
+    return bound
   }
 
   /// The same bound from a `TemplateSignature` (also the union of several templates').
