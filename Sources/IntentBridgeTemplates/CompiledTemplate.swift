@@ -39,14 +39,12 @@ public struct CompiledTemplate: Sendable {
   public var requiredWords: [Int32]
   /// The tree flattened into arrays, which the matcher walks without reference counting.
   private(set) var flat: FlatProgram
-  /// `words` as a bit set over the vocabulary's ids (set by `IntentTemplates` once the
-  /// vocabulary is complete; empty until then), for the matcher's lower bound.
-  private(set) var wordBits: [UInt64] = []
+  /// The signature with `words` as a bit set, for the matcher's lower bound (set by
+  /// `IntentTemplates` once the vocabulary is complete; nil until then).
+  private(set) var bound: SignatureBits?
 
-  mutating func setWordBits(vocabularySize: Int) {
-    var bits = [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
-    for id in words where Int(id) < vocabularySize { bits[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
-    wordBits = bits
+  mutating func setBound(vocabularySize: Int) {
+    bound = SignatureBits(signature, vocabularySize: vocabularySize)
   }
 
   /// Marks which leading root steps this template shares with others of the same intent:

@@ -13,9 +13,9 @@ public struct IntentTemplates: Sendable {
   public let analyzer: TextAnalyzer
   /// Per intent, the union signature of its templates (nil without templates).
   let signatures: [TemplateSignature?]
-  /// The same signatures as bit sets (words by vocabulary id, lexicons by index), for the
-  /// per-request bound over every intent; nil when there are more than 64 lexicons.
-  let signatureBits: [SignatureBits?]?
+  /// The same signatures with their words as bit sets, for the per-request bound over every
+  /// intent.
+  let signatureBits: [SignatureBits?]
   /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
   let typeLexicons: [String: Int]
 
@@ -156,14 +156,13 @@ public struct IntentTemplates: Sendable {
       }
       for t in all[i].indices {
         all[i][t].markSharedPrefixes(slots, slotCount: slots.count, group: i)
-        all[i][t].setWordBits(vocabularySize: vocabulary.count)
+        all[i][t].setBound(vocabularySize: vocabulary.count)
       }
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
     self.templates = all
     self.signatures = all.map(TemplateSignature.union)
-    self.signatureBits =
-      lexicons.count <= 64 ? signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } } : nil
+    self.signatureBits = signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } }
     self.typeLexicons = lexiconIndex
     self.parameterLexicons = parameterLexicons
     if analyzer.profile.decompounds {
@@ -253,17 +252,9 @@ public struct IntentTemplates: Sendable {
   public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
-    if let signatureBits {
-      let tokenMasks = prepared.tokenLexicons.map { $0.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) } }
-      for (i, bits) in signatureBits.enumerated() {
-        guard let bits else { continue }
-        optimistic.append((i, 1 - bits.lowerBound(prepared, tokenLexicons: tokenMasks, matcher: matcher) / denominator))
-      }
-    } else {
-      for (i, signature) in signatures.enumerated() {
-        guard let signature else { continue }
-        optimistic.append((i, 1 - matcher.lowerBound(signature, prepared) / denominator))
-      }
+    for (i, bits) in signatureBits.enumerated() {
+      guard let bits else { continue }
+      optimistic.append((i, 1 - bits.lowerBound(prepared, matcher: matcher) / denominator))
     }
     optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
     var chosen = Set(candidates)
@@ -277,30 +268,26 @@ public struct IntentTemplates: Sendable {
   }
 }
 
-/// A `TemplateSignature` as bit sets: the same lower bound, with membership tests instead of
-/// binary searches.
+/// A `TemplateSignature` (of one template, or of all templates of an intent) with its words
+/// as a bit set, for `TemplateMatcher.lowerBound`.
 struct SignatureBits: Sendable {
-  let words: [UInt64]
+  let words: WordBitSet
   let requiredWords: [Int32]
-  let lexicons: UInt64
+  let lexicons: [Int]
   let hasNumberSlot: Bool
   let hasFreeText: Bool
 
   init(_ signature: TemplateSignature, vocabularySize: Int) {
-    var words = [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
-    for id in signature.words where Int(id) < vocabularySize { words[Int(id) >> 6] |= 1 << UInt64(Int(id) & 63) }
-    self.words = words
+    words = WordBitSet(signature.words, vocabularySize: vocabularySize)
     requiredWords = signature.requiredWords
-    lexicons = signature.lexicons.reduce(0) { $0 | (1 << UInt64($1)) }
+    lexicons = signature.lexicons
     hasNumberSlot = signature.hasNumberSlot
     hasFreeText = signature.hasFreeText
   }
 
-  /// `TemplateMatcher.lowerBound` with bit tests for the words and lexicons.
-  /// - Complexity: O(required words + request tokens × words each token matches).
-  func lowerBound(_ p: TemplateMatcher.Prepared, tokenLexicons: [UInt64], matcher: TemplateMatcher) -> Float {
-    matcher.lowerBound(p, requiredWords: requiredWords, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText) { j in
-      tokenLexicons[j] & lexicons != 0 || p.tokenWords[j].contains { id in words[Int(id) >> 6] & (1 << UInt64(Int(id) & 63)) != 0 }
-    }
+  /// - Complexity: O(required words + request words matched + lexicons + n).
+  func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
+    matcher.lowerBound(
+      p, requiredWords: requiredWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText)
   }
 }

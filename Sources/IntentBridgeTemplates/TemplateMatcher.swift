@@ -70,11 +70,7 @@ public struct TemplateMatcher: Sendable {
     /// The same facts as flat pointer tables for the scoring DP (no reference counting or
     /// bounds checks in its inner loops).
     let flat: FlatTables
-    /// Word ids each request token can match (exactly or with a typo).
-    let tokenWords: [[Int32]]
-    /// Lexicons with a span covering each request token.
-    let tokenLexicons: [[Int]]
-    /// The same facts as bit masks over request positions (n ≤ 48): per match list, the
+    /// Bit masks over request positions (n ≤ 48) for the lower bounds: per match list, the
     /// tokens that match its word; per lexicon, the tokens its spans cover; number tokens.
     let wordPositions: [UInt64]
     /// The word id of each match list (the inverse of `wordMatchIndex`).
@@ -102,7 +98,6 @@ public struct TemplateMatcher: Sendable {
     var matchIndex = [Int32](repeating: -1, count: vocabulary.count)
     var matchLists: [[(Int, Float)]] = []
     var matchedWords: [Int32] = []
-    var tokenWords = [[Int32]](repeating: [], count: n)
     func record(_ id: Int32, _ j: Int, _ cost: Float) {
       if matchIndex[Int(id)] < 0 {
         matchIndex[Int(id)] = Int32(matchLists.count)
@@ -110,7 +105,6 @@ public struct TemplateMatcher: Sendable {
         matchedWords.append(id)
       }
       matchLists[Int(matchIndex[Int(id)])].append((j, cost))
-      tokenWords[j - 1].append(id)
     }
     for j in 0..<n {
       let term = input.terms[j]
@@ -122,11 +116,11 @@ public struct TemplateMatcher: Sendable {
         }
       }
     }
-    var tokenLexicons = [[Int]](repeating: [], count: n)
+    var lexiconPositions = [UInt64](repeating: 0, count: lexicons.count)
     for (l, byEnd) in all.enumerated() {
       for spans in byEnd {
         for span in spans {
-          for j in span.start..<span.end where tokenLexicons[j].last != l { tokenLexicons[j].append(l) }
+          for j in span.start..<span.end { lexiconPositions[l] |= 1 << UInt64(j) }
         }
       }
     }
@@ -134,79 +128,36 @@ public struct TemplateMatcher: Sendable {
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
     let wordPositions = matchLists.map { list in list.reduce(UInt64(0)) { $0 | (1 << UInt64($1.0 - 1)) } }
-    var lexiconPositions = [UInt64](repeating: 0, count: lexicons.count)
-    for (j, covering) in tokenLexicons.enumerated() { for l in covering { lexiconPositions[l] |= 1 << UInt64(j) } }
     var numberPositions: UInt64 = 0
     for j in 0..<n where input.isNumber[j] { numberPositions |= 1 << UInt64(j) }
     return Prepared(
       input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
-      tokenWords: tokenWords, tokenLexicons: tokenLexicons, wordPositions: wordPositions, matchedWords: matchedWords,
-      lexiconPositions: lexiconPositions,
-      numberPositions: numberPositions)
+      wordPositions: wordPositions, matchedWords: matchedWords, lexiconPositions: lexiconPositions, numberPositions: numberPositions)
   }
 
   /// A lower bound on the template's cost: request tokens it can match no way (no word,
   /// no value span of its lexicons, no number or free-text slot) must be inserted.
-  /// - Complexity: O(request words matched + lexicons + n) with the template's word bit set
-  ///   (O(template words) without it), using the request's position masks.
+  /// - Complexity: O(request words matched + lexicons + n).
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
-    var bound: Float = 0
-    for id in template.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
-      bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
-    }
-    if template.hasFreeText { return bound }
-    var covered: UInt64 = template.hasNumberSlot ? p.numberPositions : 0
-    let bits = template.wordBits
-    if bits.isEmpty {
-      for id in template.words {
-        let list = Int(p.wordMatchIndex[Int(id)])
-        if list >= 0 { covered |= p.wordPositions[list] }
-      }
-    } else {
-      // The request's matched words (a few) looked up in the template's word bit set.
-      for (list, id) in p.matchedWords.enumerated() {
-        let i = Int(id)
-        if i >> 6 < bits.count, bits[i >> 6] & (1 << UInt64(i & 63)) != 0 { covered |= p.wordPositions[list] }
-      }
-    }
-    for l in template.lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
-    // Uncovered positions in ascending order, as `lowerBound(_:requiredWords:…)` adds them.
-    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
-    return bound
+    (template.bound ?? SignatureBits(template.signature, vocabularySize: vocabulary.count)).lowerBound(p, matcher: self)
   }
 
-  /// The same bound from a `TemplateSignature` (also the union of several templates').
-  func lowerBound(_ signature: TemplateSignature, _ p: Prepared) -> Float {
-    lowerBound(p, requiredWords: signature.requiredWords, hasNumberSlot: signature.hasNumberSlot, hasFreeText: signature.hasFreeText) { j in
-      p.tokenWords[j].contains { Self.contains(signature.words, $0) } || p.tokenLexicons[j].contains { signature.lexicons.contains($0) }
-    }
-  }
-
-  /// The bound itself, for any representation of a signature: required words absent from the
-  /// request must be deleted; without a free-text slot, every request token that `covers`
-  /// says no word or lexicon of the template can take (and no number slot) must be inserted.
-  func lowerBound(_ p: Prepared, requiredWords: [Int32], hasNumberSlot: Bool, hasFreeText: Bool, covers: (Int) -> Bool) -> Float {
+  /// The bound itself, for a template or all templates of an intent (`SignatureBits`):
+  /// required words absent from the request must be deleted; without a free-text slot, every
+  /// request token that no word (`words`) or lexicon of theirs can take, and no number slot,
+  /// must be inserted. Reads the request's position masks.
+  func lowerBound(_ p: Prepared, requiredWords: [Int32], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool, hasFreeText: Bool) -> Float {
     var bound: Float = 0
     for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
     }
     if hasFreeText { return bound }
-    for j in 0..<p.n {
-      if hasNumberSlot && p.input.isNumber[j] { continue }
-      if covers(j) { continue }
-      bound += p.insertion[j]
-    }
+    var covered: UInt64 = hasNumberSlot ? p.numberPositions : 0
+    // The request's matched words (a few) looked up in the word set.
+    for (list, id) in p.matchedWords.enumerated() where words.contains(id) { covered |= p.wordPositions[list] }
+    for l in lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
+    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
     return bound
-  }
-
-  static func contains(_ sorted: [Int32], _ id: Int32) -> Bool {
-    var lo = 0
-    var hi = sorted.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
-    }
-    return lo < sorted.count && sorted[lo] == id
   }
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
