@@ -67,7 +67,7 @@ public struct IntentTemplates: Sendable {
     var all: [[CompiledTemplate]] = []
     let vocabulary = TemplateVocabulary()
     var parameterLexicons = [[String: Int]](repeating: [:], count: catalog.intents.count)
-    for (intents, intent) in catalog.intents.enumerated() {
+    for (intentIndex, intent) in catalog.intents.enumerated() {
       var kinds: [String: CompiledTemplate.SlotKind] = [:]
       for parameter in intent.parameters {
         switch parameter.type {
@@ -92,7 +92,7 @@ public struct IntentTemplates: Sendable {
             if !built.isEmpty {
               lexicons.append(built)
               valueLexicon = lexicons.count - 1
-              parameterLexicons[intents][parameter.name] = valueLexicon
+              parameterLexicons[intentIndex][parameter.name] = valueLexicon
             }
           }
           kinds[parameter.name] = .number(lexicon: valueLexicon)

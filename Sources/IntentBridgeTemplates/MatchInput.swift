@@ -10,12 +10,17 @@ public struct MatchInput: Sendable {
   var folded: [String]
   var isStop: [Bool]
   var isNumber: [Bool]
-  /// Conversational fillers ("thanks", "um"): inserted as cheaply as stop words.
+  /// Conversational fillers ("thanks", "um"): inserted more cheaply than stop words.
   var isFiller: [Bool]
 
   public init(_ text: String, analyzer: TextAnalyzer) {
+    self.init(text: text, tokens: analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram })
+  }
+
+  /// The facts per position are read off `tokens`.
+  private init(text: String, tokens: [AnalyzedToken]) {
     self.text = text
-    tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+    self.tokens = tokens
     terms = tokens.map(\.term)
     folded = tokens.map(\.folded)
     isStop = tokens.map(\.isStopWord)
@@ -54,27 +59,14 @@ public struct MatchInput: Sendable {
       }
       changed = true
     }
-    guard changed else { return self }
-    var copy = self
-    copy.tokens = split
-    copy.terms = split.map(\.term)
-    copy.folded = split.map(\.folded)
-    copy.isStop = split.map(\.isStopWord)
-    copy.isNumber = split.map { $0.kind == .number }
-    copy.isFiller = split.map(\.isFiller)
-    return copy
+    return changed ? MatchInput(text: text, tokens: split) : self
   }
 
   /// The same request with tokens `k` and `k + 1` in each other's place (each keeps its
   /// range in the text), for matching a request whose words came out of order.
   func swapping(_ k: Int) -> MatchInput {
-    var copy = self
-    copy.tokens.swapAt(k, k + 1)
-    copy.terms.swapAt(k, k + 1)
-    copy.folded.swapAt(k, k + 1)
-    copy.isStop.swapAt(k, k + 1)
-    copy.isNumber.swapAt(k, k + 1)
-    copy.isFiller.swapAt(k, k + 1)
-    return copy
+    var swapped = tokens
+    swapped.swapAt(k, k + 1)
+    return MatchInput(text: text, tokens: swapped)
   }
 }

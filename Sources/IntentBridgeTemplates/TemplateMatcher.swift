@@ -336,44 +336,33 @@ private struct Evaluation {
       return .infinity
     }
     if flat.steps.isEmpty { return shifted(input, output, by: 0) }
+    let shared = prefixes.isEmpty ? 0 : flat.sharedSteps
     var current = input
     var m = Float.infinity
     for (k, step) in flat.steps.enumerated() {
       let target = k == flat.steps.count - 1 ? output : (current == a ? b : a)
-      guard k < flat.sharedSteps, !prefixes.isEmpty else {
-        m = evaluate(Int(step), current, target)
-        if m >= bound {
-          fillInfinity(output)
-          return .infinity
-        }
-        current = target
-        continue
-      }
-      let slot = Int(flat.prefixSlots[k])
-      let offset = prefixes[slot]
-      if offset != -2 {
-        if offset < 0 {
-          fillInfinity(output)
-          return .infinity
-        }
+      // The prefix's slot when other templates share it, and what it holds (-2: nothing yet).
+      let slot = k < shared ? Int(flat.prefixSlots[k]) : -1
+      let known = slot >= 0 ? prefixes[slot] : -2
+      if known >= 0 {
         m = .infinity
         for j in 0..<width {
-          arena[target + j] = store[offset + j]
-          m = min(m, store[offset + j])
+          arena[target + j] = store[known + j]
+          m = min(m, store[known + j])
         }
-        if m >= bound {
-          fillInfinity(output)
-          return .infinity
-        }
+      } else if known == -1 {
+        m = .infinity
       } else {
         m = evaluate(Int(step), current, target)
-        if m >= bound {
-          prefixes[slot] = -1
-          fillInfinity(output)
-          return .infinity
-        }
+      }
+      if m >= bound {
+        if slot >= 0 { prefixes[slot] = -1 }
+        fillInfinity(output)
+        return .infinity
+      }
+      if slot >= 0, known == -2 {
         prefixes[slot] = store.count
-        for j in 0..<width { store.append(arena[target + j]) }
+        store.append(contentsOf: arena[target..<(target + width)])
       }
       current = target
     }
@@ -473,7 +462,7 @@ private struct Evaluation {
       }
       return m
     case .freeTextSlot:
-      for j in 0..<width { arena[output + j] = arena[input + j] + costs.missingSlot }
+      _ = shifted(input, output, by: costs.missingSlot)
       for i in 0..<n where arena[input + i].isFinite {
         var j = i + 1
         while j <= min(n, i + costs.maximumFreeTextTokens) {

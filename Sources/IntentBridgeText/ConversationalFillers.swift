@@ -2,9 +2,10 @@
 /// hesitation, greeting and urgency words that people put around a request ("um", "thanks",
 /// "right away", "hey", "okay so") and that never carry an intent's meaning. Unlike a
 /// catalog's skip words they are not removed from the text: template matching inserts them
-/// as cheaply as stop words, and a free-text slot does not keep them at its edges
-/// ("timer named pizza right away" → "pizza"). Written from general usage, not from any
-/// evaluation set.
+/// cheaply (cheaper than stop words), and a free-text slot does not keep them at its edges
+/// ("timer named pizza right away" → "pizza"). Written from general usage; the Chinese tag
+/// questions and greetings ("我说", "嗨", "好吗", "行吗") were added after reading errors on the
+/// Home Assistant development sets (docs/FILLING.md).
 enum ConversationalFillers {
   static let table: [String: [String]] = [
     "en": [

@@ -22,8 +22,10 @@ extension TextAnalyzer {
     decompoundParts(word, vocabulary: vocabulary).map(\.entry)
   }
 
-  /// `decompound` with where each part stands in `word`, in Unicode scalars (linking
-  /// elements fall between parts): `"haushaltsliste"` → `haushalt` 0..<8, `liste` 9..<14.
+  /// `decompound` with where each part stands in `word`, in Unicode scalars. A linking
+  /// element falls between parts (`"kuchenlampe"` with `kuche`, `lampe` → 0..<5 and 6..<11)
+  /// unless the longer part is known through its stem (`"haushaltsliste"` with `haushalt`,
+  /// `liste` → `haushalt` 0..<9, `liste` 9..<14).
   public func decompoundParts(_ word: String, vocabulary: Set<String>) -> [(entry: String, scalars: Range<Int>)] {
     let bytes = Array(word.utf8)
     // Byte offset of each scalar boundary, so parts are cut on scalars but built from UTF-8.
