@@ -74,10 +74,11 @@ public struct Ranker: Sendable {
   /// Ranks every discoverable intent for `request`; returns the best `top`.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
     let mode = configuration.mode
-    // Analysed once for delexicalisation, template scores, entity affinity and filling.
-    let prepared = templates.prepare(request)
-    // Tokenised once for the keyword index and for coverage.
-    let tokens = mode.usesKeywords ? keywordIndex.analyzer.tokens(request) : []
+    // Tokenised once (the keyword index and the templates share one analyser) for the
+    // keyword index, coverage, and the template analysis that delexicalisation, template
+    // scores, entity affinity and filling reuse.
+    let tokens = keywordIndex.analyzer.tokens(request)
+    let prepared = templates.prepare(request, tokens: tokens)
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0

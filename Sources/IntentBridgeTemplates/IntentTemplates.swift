@@ -188,7 +188,13 @@ public struct IntentTemplates: Sendable {
   /// - Complexity: O(n × lexicon candidates) for the value spans, plus a typo lookup per
   ///   request word the vocabulary lacks.
   public func prepare(_ request: String) -> TemplateMatcher.Prepared {
-    matcher.prepare(MatchInput(request, analyzer: analyzer).splittingCompounds(known: compoundParts, analyzer: analyzer))
+    prepare(request, tokens: analyzer.tokens(request))
+  }
+
+  /// `prepare` of a request this catalog's analyser has already tokenised (`tokens` =
+  /// `analyzer.tokens(request)`).
+  public func prepare(_ request: String, tokens: [AnalyzedToken]) -> TemplateMatcher.Prepared {
+    matcher.prepare(MatchInput(request, tokens: tokens).splittingCompounds(known: compoundParts, analyzer: analyzer))
   }
 
   /// The text with every span that names an enum case or entity instance replaced by the

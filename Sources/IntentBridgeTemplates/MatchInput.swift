@@ -14,7 +14,13 @@ public struct MatchInput: Sendable {
   var isFiller: [Bool]
 
   public init(_ text: String, analyzer: TextAnalyzer) {
-    self.init(text: text, tokens: analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram })
+    self.init(text, tokens: analyzer.tokens(text))
+  }
+
+  /// The same from the analyser's tokens of `text` (skip words and CJK bigrams are left out
+  /// here).
+  init(_ text: String, tokens all: [AnalyzedToken]) {
+    self.init(text: text, tokens: all.filter { !$0.isSkipWord && $0.kind != .cjkBigram })
   }
 
   /// The facts per position are read off `tokens`.
