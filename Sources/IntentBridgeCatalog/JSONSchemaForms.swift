@@ -7,6 +7,9 @@ import IntentBridgeJSON
 public struct JSONSchemaForms: Sendable, Hashable {
   /// An integer or number may fill the parameter.
   public var admitsNumbers: Bool = false
+  /// A number below zero may fill the parameter (a numeric form without a `minimum` ≥ 0 or
+  /// `exclusiveMinimum` ≥ 0).
+  public var admitsNegativeNumbers: Bool = false
   /// The strings the schema lists, in schema order, without repeats.
   public var strings: [String] = []
 
@@ -26,13 +29,19 @@ public struct JSONSchemaForms: Sendable, Hashable {
     case .array(let list)?: types = list.compactMap(\.stringValue)
     default: break
     }
-    if types.contains("integer") || types.contains("number") { admitsNumbers = true }
+    if types.contains("integer") || types.contains("number") {
+      admitsNumbers = true
+      let floors = [schema["minimum"], schema["exclusiveMinimum"]].compactMap { $0?.doubleValue }
+      if !floors.contains(where: { $0 >= 0 }) { admitsNegativeNumbers = true }
+    }
     var listed: [JSONValue] = schema["enum"]?.arrayValue ?? []
     if let constant = schema["const"] { listed.append(constant) }
     for value in listed {
       if let text = value.stringValue, !strings.contains(text) { strings.append(text) }
-      if case .integer = value { admitsNumbers = true }
-      if case .number = value { admitsNumbers = true }
+      if let number = value.doubleValue {
+        admitsNumbers = true
+        if number < 0 { admitsNegativeNumbers = true }
+      }
     }
     for key in ["anyOf", "oneOf"] {
       for branch in schema[key]?.arrayValue ?? [] {

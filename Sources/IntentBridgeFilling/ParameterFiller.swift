@@ -1,6 +1,7 @@
 import IntentBridgeCatalog
 import IntentBridgeJSON
 import IntentBridgeTemplates
+import IntentBridgeText
 
 /// One argument the filler set, and where it came from.
 public struct FilledArgument: Sendable, Hashable {
@@ -188,6 +189,12 @@ public struct ParameterFiller: Sendable {
       }
     }
 
+    // A signed amount said with a decrease word is negative ("volume down by 20%" → −20).
+    for parameter in intent.parameters {
+      guard let argument = filled[parameter.name], let negative = negated(argument.value, parameter, intentIndex, prepared) else { continue }
+      filled[parameter.name]?.value = negative
+    }
+
     // 3. What the caller already knows.
     for parameter in intent.parameters where filled[parameter.name] == nil {
       guard let value = given[parameter.name] else { continue }
@@ -223,6 +230,27 @@ public struct ParameterFiller: Sendable {
       return .string(whole.id)
     }
     return value
+  }
+
+  /// `value` negated when it is a positive amount of a `json` parameter that also takes
+  /// directions and negative amounts, and the request names the decrease direction but not
+  /// the increase one (its direction words, longest first, not overlapping); nil otherwise.
+  private func negated(_ value: JSONValue, _ parameter: Parameter, _ intentIndex: Int, _ prepared: TemplateMatcher.Prepared) -> JSONValue? {
+    guard parameter.type == .json, let amount = value.doubleValue, amount > 0,
+      let directions = templates.directionValues(intent: intentIndex, parameter: parameter.name),
+      let lexicon = templates.valueLexicon(intent: intentIndex, parameter: parameter.name),
+      JSONSchemaForms(parameter.jsonSchema).admitsNegativeNumbers
+    else { return nil }
+    var taken: [Range<Int>] = []
+    var named = Set<String>()
+    for word in templates.valueSpans(prepared, lexicon: lexicon) where !taken.contains(where: { $0.overlaps(word.span) }) {
+      taken.append(word.span)
+      named.insert(word.id)
+    }
+    guard let down = directions[.decrease], let up = directions[.increase], named.contains(down), !named.contains(up) else { return nil }
+    let negative: JSONValue = if let integer = value.integerValue, case .integer = value { .integer(-integer) } else { .number(-amount) }
+    let schema = JSONValue.object(ParameterSchema.schema(for: parameter, in: catalog))
+    return JSONSchemaValidator.validate(negative, against: schema).isEmpty ? negative : nil
   }
 
   private func numbers(in text: String) -> [Double] {

@@ -27,6 +27,17 @@ public struct IntentTemplates: Sendable {
   /// words (its `valueSynonyms`, and the strings a `json` schema lists).
   let parameterLexicons: [[String: Int]]
 
+  /// Per intent and parameter name, the JSON texts of the strings a `json` schema lists that
+  /// name directions (`"up"`, `"down"`), when it lists one of each.
+  let parameterDirections: [[String: [ChangeDirection: String]]]
+
+  /// The JSON texts of a `json` parameter's direction strings (`"up"` for `.increase`,
+  /// `"down"` for `.decrease`), when its schema lists one of each (``DirectionWords``); its
+  /// value lexicon then also holds the language's direction words for them.
+  public func directionValues(intent: Int, parameter: String) -> [ChangeDirection: String]? {
+    intent < parameterDirections.count ? parameterDirections[intent][parameter] : nil
+  }
+
   /// The lexicon of a number or `json` parameter's value words (nil when it has none), for
   /// `valueSpans`; its ids are JSON texts.
   public func valueLexicon(intent: Int, parameter: String) -> Int? {
@@ -67,6 +78,7 @@ public struct IntentTemplates: Sendable {
     var all: [[CompiledTemplate]] = []
     let vocabulary = TemplateVocabulary()
     var parameterLexicons = [[String: Int]](repeating: [:], count: catalog.intents.count)
+    var parameterDirections = [[String: [ChangeDirection: String]]](repeating: [:], count: catalog.intents.count)
     for (intentIndex, intent) in catalog.intents.enumerated() {
       var kinds: [String: CompiledTemplate.SlotKind] = [:]
       for parameter in intent.parameters {
@@ -85,7 +97,16 @@ public struct IntentTemplates: Sendable {
             (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
               .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) })
           }
-          entries += forms.strings.map { (id: JSONValue.string($0).compactText, texts: [$0]) }
+          // Strings naming the two directions ("up", "down") are also named by the language's
+          // direction words ("leiser" → "down").
+          let directions = Self.directions(of: forms.strings, analyzer: analyzer)
+          if !directions.isEmpty {
+            parameterDirections[intentIndex][parameter.name] = directions.mapValues { JSONValue.string($0).compactText }
+          }
+          entries += forms.strings.map { string in
+            let direction = directions.first { $0.value == string }?.key
+            return (id: JSONValue.string(string).compactText, texts: [string] + (direction.map { analyzer.profile.directions.words($0) } ?? []))
+          }
           var valueLexicon: Int?
           if !entries.isEmpty {
             let built = ValueLexicon(entries: entries, analyzer: analyzer)
@@ -165,12 +186,28 @@ public struct IntentTemplates: Sendable {
     self.signatureBits = signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } }
     self.typeLexicons = lexiconIndex
     self.parameterLexicons = parameterLexicons
+    self.parameterDirections = parameterDirections
     if analyzer.profile.decompounds {
       let words = vocabulary.terms + lexicons.flatMap { $0.values.flatMap(\.terms) }
       compoundParts = Set(words.filter { $0.unicodeScalars.count >= 3 && $0.unicodeScalars.allSatisfy(\.properties.isAlphabetic) })
     } else {
       compoundParts = []
     }
+  }
+
+  /// The strings of a schema that name the two directions, read as English or as the
+  /// analyser's language (``DirectionWords``); empty unless exactly one string names each.
+  static func directions(of strings: [String], analyzer: TextAnalyzer) -> [ChangeDirection: String] {
+    let english = DirectionWords.words(for: "en")
+    var found: [ChangeDirection: [String]] = [:]
+    for string in strings {
+      let folded = analyzer.fold(string)
+      if let direction = english.direction(of: folded) ?? analyzer.profile.directions.direction(of: folded) {
+        found[direction, default: []].append(string)
+      }
+    }
+    guard let up = found[.increase], let down = found[.decrease], up.count == 1, down.count == 1 else { return [:] }
+    return [.increase: up[0], .decrease: down[0]]
   }
 
   private static func kind(_ parameter: Parameter, _ index: [String: Int]) -> CompiledTemplate.SlotKind? {

@@ -30,11 +30,14 @@ public struct LanguageProfile: Sendable, Hashable {
   /// Conversational fillers ("thanks", "right away", "um"), folded, words separated by
   /// spaces: marked ``AnalyzedToken/isFiller`` (see `ConversationalFillers`).
   public var fillers: [String]
+  /// Words that say which way to change a quantity ("louder", "leiser"; ``DirectionWords``).
+  public var directions: DirectionWords
 
   public init(
     language: String, stopWords: Set<String> = [], invariantWords: Set<String> = [],
     minimumStemmableLength: Int = 4, stemPasses: [StemPass] = [], vowels: String = "aeiouy",
-    decompounds: Bool = false, linkingElements: [String] = [], elisions: Set<String> = [], fillers: [String]? = nil
+    decompounds: Bool = false, linkingElements: [String] = [], elisions: Set<String> = [], fillers: [String]? = nil,
+    directions: DirectionWords? = nil
   ) {
     self.language = language
     self.stopWords = stopWords
@@ -46,6 +49,7 @@ public struct LanguageProfile: Sendable, Hashable {
     self.linkingElements = linkingElements
     self.elisions = elisions
     self.fillers = fillers ?? ConversationalFillers.phrases(for: language)
+    self.directions = directions ?? DirectionWords.words(for: language)
   }
 
   /// The profile for a BCP 47 tag, by its primary subtag (`de-AT` → German, `zh-TW` →

@@ -87,6 +87,46 @@ import Testing
     #expect(resolution.missing.map(\.name) == ["step"])
   }
 
+  @Test func directionWordsNameDirectionsAndSignAmounts() throws {
+    let engine = try Self.engine(Self.timers)
+    // The language's direction words name the schema's direction strings.
+    #expect(Self.arguments(engine, "volume louder", intent: "Volume") == ["step": #""up""#])
+    #expect(Self.arguments(engine, "turn the volume lower", intent: "Volume") == ["step": #""down""#])
+    // An amount said with a decrease word is negative; with an increase word (or none) not.
+    #expect(Self.arguments(engine, "turn the volume down by 20 percent", intent: "Volume") == ["step": "-20"])
+    #expect(Self.arguments(engine, "turn the volume up by 20 percent", intent: "Volume") == ["step": "20"])
+    #expect(Self.arguments(engine, "volume 30", intent: "Volume") == ["step": "30"])
+    // Both directions named: the amount is left as said.
+    #expect(Self.arguments(engine, "turn the volume up by 20 percent not down", intent: "Volume")["step"] == "20")
+  }
+
+  @Test func directionWordsNeedBothDirectionsAndNegativeAmounts() throws {
+    // Without negative amounts in the schema, a decrease word does not sign the amount.
+    let unsigned = try Self.engine(
+      Self.timers.replacingOccurrences(of: #""minimum": -100"#, with: #""minimum": 0"#))
+    #expect(Self.arguments(unsigned, "turn the volume down by 20 percent", intent: "Volume") == ["step": "20"])
+    // Strings that are not one direction each get no direction words.
+    let analyzer = TextAnalyzer(language: "en")
+    #expect(IntentTemplates.directions(of: ["up", "down"], analyzer: analyzer) == [.increase: "up", .decrease: "down"])
+    #expect(IntentTemplates.directions(of: ["up", "raise", "down"], analyzer: analyzer).isEmpty)
+    #expect(IntentTemplates.directions(of: ["auto", "down"], analyzer: analyzer).isEmpty)
+    // A catalog language's own words read its direction strings ("leiser" in German).
+    #expect(IntentTemplates.directions(of: ["lauter", "leiser"], analyzer: TextAnalyzer(language: "de")) == [.increase: "lauter", .decrease: "leiser"])
+  }
+
+  @Test func germanAndChineseDirectionWordsFillHomeAssistantVolumeSteps() throws {
+    for (language, request, expected) in [
+      ("de", "Wohnzimmer leiser", #""down""#), ("de", "die Lautstärke im Wohnzimmer um 20 Prozent reduzieren", "-20"),
+      ("de", "erhöhe die Lautstärke um 20 Prozent", "20"), ("zh-CN", "客厅音量调低20%", "-20"), ("zh-CN", "把客厅声音调大", #""up""#),
+      ("en", "decrease living room volume", #""down""#), ("en", "turn down the TV volume 20%", "-20"),
+    ] {
+      let catalog = try #require(
+        CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
+      let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+      #expect(Self.arguments(engine, request, intent: "HassSetVolumeRelative")["volume_step"] == expected, "\(request)")
+    }
+  }
+
   @Test func schemaFormsLookIntoBranches() {
     let forms = JSONSchemaForms(["anyOf": [["type": "string", "enum": ["up", "down"]], ["oneOf": [["type": "integer"]]]]])
     #expect(forms.admitsNumbers)
@@ -94,6 +134,11 @@ import Testing
     #expect(JSONSchemaForms(["type": "object"]).isEmpty)
     #expect(JSONSchemaForms(["const": "auto"]).strings == ["auto"])
     #expect(JSONSchemaForms(nil).isEmpty)
+    #expect(forms.admitsNegativeNumbers)
+    #expect(!JSONSchemaForms(["type": "integer", "minimum": 0]).admitsNegativeNumbers)
+    #expect(JSONSchemaForms(["type": "integer", "minimum": -100]).admitsNegativeNumbers)
+    #expect(!JSONSchemaForms(["type": "number", "exclusiveMinimum": 0]).admitsNegativeNumbers)
+    #expect(JSONSchemaForms(["enum": [-1, 1]]).admitsNegativeNumbers)
   }
 
   static let homes = #"""
