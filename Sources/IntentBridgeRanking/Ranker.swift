@@ -149,6 +149,22 @@ public struct Ranker: Sendable {
           vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched,
           affinity: Int(affinities[entry.index])))
     }
+    // A request that one of the first candidates' templates reads exactly apart from its free
+    // text ("play ${query}" for "play the ballad of four horses") is explained whole, though
+    // its free-text words match nothing in the catalog: confident like an exact match.
+    if mode.usesKeywords, let best = candidates.first, best.confidence < configuration.noMatchThreshold {
+      for k in candidates.indices.prefix(configuration.freeTextCandidates) where templates.hasFreeText(intent: candidates[k].intentIndex) {
+        guard let aligned = templates.align(prepared, intent: candidates[k].intentIndex)?.alignment, aligned.freeTextCost > 0,
+          aligned.costBesidesFreeText <= Float(configuration.freeTextTolerance) + 1e-4
+        else { continue }
+        var anchored = candidates.remove(at: k)
+        anchored.confidence = calibrated(
+          cosine: anchored.vectorScore ?? 0, template: Double(1 - aligned.costBesidesFreeText / aligned.scale), bm25: anchored.keywordScore,
+          coverage: 1)
+        candidates.insert(anchored, at: 0)
+        break
+      }
+    }
     var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     ranking.prepared = prepared
     ranking.embeddingProblem = embeddingProblem

@@ -56,6 +56,13 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// Per intent, only this many templates (those with the lowest lower bound) are aligned;
   /// unlimited by default (limiting to 8 saves ~30 % time on German but costs ~1 point of top-1).
   public var templatesPerIntent: Int = .max
+  /// When the best candidate is below the no-match threshold, how many of the first
+  /// candidates are aligned to find one whose template reads the request exactly apart from
+  /// its free text (0: never).
+  public var freeTextCandidates: Int = 3
+  /// How much such a reading may cost besides its free text (edits of the template's own
+  /// words: a filler 0.2, a typo, a stop word 0.5).
+  public var freeTextTolerance: Double = 0.5
   /// Calibration of `hybrid` mode.
   public var calibration = Calibration()
   /// Added to (or, for −1, subtracted from) the fused score per unit of entity affinity.

@@ -220,6 +220,11 @@ public struct IntentTemplates: Sendable {
 
   public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
 
+  /// Whether one of the intent's templates has a free-text slot.
+  public func hasFreeText(intent: Int) -> Bool {
+    intent < signatures.count && signatures[intent]?.hasFreeText == true
+  }
+
   /// The request analysed once for everything that matches it against this catalog's
   /// templates and values (ranking, delexicalisation, entity affinity, filling).
   /// - Complexity: O(n × lexicon candidates) for the value spans, plus a typo lookup per

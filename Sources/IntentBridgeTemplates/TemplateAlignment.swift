@@ -25,6 +25,16 @@ public struct TemplateAlignment: Sendable {
   public var captures: [SlotCapture]
   /// The template's source text.
   public var template: String
+  /// What the free-text slots' words cost of the alignment (0 without free text): with
+  /// `quality`, how much of the request the template's own words and typed slots read.
+  public var freeTextCost: Float = 0
+  /// Request tokens + 1: the denominator of `quality`.
+  public var scale: Float = 1
+
+  /// What the alignment costs besides its free text: 0 when the request is read exactly as
+  /// template words and typed or free-text slots (a free-text template anchored on its own
+  /// words: "play ${query}" for "play the ballad of four horses").
+  public var costBesidesFreeText: Float { max(0, (1 - quality) * scale - freeTextCost) }
 }
 
 extension TemplateMatcher {
@@ -42,7 +52,8 @@ extension TemplateMatcher {
     let end = evaluate(template.root, start, p, depth: 0)
     guard end[n].cost.isFinite else { return nil }
     let quality = max(0, 1 - end[n].cost / Float(n + 1))
-    return TemplateAlignment(quality: quality, captures: end[n].captures, template: template.source)
+    return TemplateAlignment(
+      quality: quality, captures: end[n].captures, template: template.source, freeTextCost: end[n].freeTextCost, scale: Float(n + 1))
   }
 
   struct Cell {
@@ -50,6 +61,8 @@ extension TemplateMatcher {
     var captures: [SlotCapture]
     /// Request words inside value and number slots: the tie-break among equal costs.
     var valueTokens: Int = 0
+    /// The part of `cost` that free-text slots' words cost.
+    var freeTextCost: Float = 0
 
     func isBetter(than other: Cell) -> Bool {
       cost < other.cost || (cost == other.cost && valueTokens < other.valueTokens)
@@ -58,7 +71,9 @@ extension TemplateMatcher {
 
   private func closure(_ v: inout [Cell], _ p: Prepared) {
     for j in 1..<v.count {
-      let c = Cell(cost: v[j - 1].cost + p.insertion[j - 1], captures: v[j - 1].captures, valueTokens: v[j - 1].valueTokens)
+      let c = Cell(
+        cost: v[j - 1].cost + p.insertion[j - 1], captures: v[j - 1].captures, valueTokens: v[j - 1].valueTokens,
+        freeTextCost: v[j - 1].freeTextCost)
       if c.isBetter(than: v[j]) { v[j] = c }
     }
   }
@@ -97,22 +112,30 @@ extension TemplateMatcher {
       return v
     case .term(let id):
       let deletion = vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
-      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures, valueTokens: $0.valueTokens) }
+      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures, valueTokens: $0.valueTokens, freeTextCost: $0.freeTextCost) }
       let list = Int(p.wordMatchIndex[Int(id)])
       if list >= 0 {
         for (j, cost) in p.matchLists[list] {
-          let c = Cell(cost: input[j - 1].cost + cost, captures: input[j - 1].captures, valueTokens: input[j - 1].valueTokens)
+          let c = Cell(
+            cost: input[j - 1].cost + cost, captures: input[j - 1].captures, valueTokens: input[j - 1].valueTokens,
+            freeTextCost: input[j - 1].freeTextCost)
           if c.isBetter(than: out[j]) { out[j] = c }
         }
       }
       closure(&out, p)
       return out
     case .slot(let name, let kind):
-      var out = input.map { Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures, valueTokens: $0.valueTokens) }
+      var out = input.map {
+        Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures, valueTokens: $0.valueTokens, freeTextCost: $0.freeTextCost)
+      }
       func offer(_ i: Int, _ j: Int, _ extra: Float, _ captured: SlotCapture) {
-        let words = captured.kind == .freeText ? 0 : j - i
-        let c = Cell(cost: input[i].cost + extra, captures: input[i].captures, valueTokens: input[i].valueTokens + words)
-        if c.isBetter(than: out[j]) { out[j] = Cell(cost: c.cost, captures: c.captures + [captured], valueTokens: c.valueTokens) }
+        let isFree = captured.kind == .freeText
+        let c = Cell(
+          cost: input[i].cost + extra, captures: input[i].captures, valueTokens: input[i].valueTokens + (isFree ? 0 : j - i),
+          freeTextCost: input[i].freeTextCost + (isFree ? extra : 0))
+        if c.isBetter(than: out[j]) {
+          out[j] = Cell(cost: c.cost, captures: c.captures + [captured], valueTokens: c.valueTokens, freeTextCost: c.freeTextCost)
+        }
       }
       switch kind {
       case .value(let lexicon):
@@ -146,7 +169,9 @@ extension TemplateMatcher {
             if from < to {
               offer(i, j, cost, capture(name, .freeText, from, to, p))
             } else {
-              let c = Cell(cost: input[i].cost + cost, captures: input[i].captures, valueTokens: input[i].valueTokens)
+              let c = Cell(
+                cost: input[i].cost + cost, captures: input[i].captures, valueTokens: input[i].valueTokens,
+                freeTextCost: input[i].freeTextCost + cost)
               if c.isBetter(than: out[j]) { out[j] = c }
             }
             j += 1

@@ -58,6 +58,40 @@ import Testing
     #expect(!ranker.rank("add a note called milk").isNoMatch)
   }
 
+  /// With the default model: free-text requests read whole by a template ("pusti ${query}")
+  /// are matches though their free text matches nothing; without that reading they were not.
+  @Test func requestsReadWholeByAFreeTextTemplateAreMatches() throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/sk.json"), options: options)
+    var plain = engine.ranker
+    plain.configuration.freeTextCandidates = 0
+    for (request, intent) in [
+      ("pusti Balada o štyroch koňoch", "HassMediaSearchAndPlay"), ("okej pusti Balada o štyroch koňoch", "HassMediaSearchAndPlay"),
+      ("hej pridaj toaletný papier do zoznamu", "HassShoppingListAddItem"),
+    ] {
+      #expect(engine.ranker.rank(request).best?.intentID == intent, "\(request)")
+      #expect(plain.rank(request).isNoMatch, "\(request)")
+    }
+    // Off-domain requests stay no match; so does a request whose template word is misspelt
+    // beyond what typo matching reads ("psti" for "pusti": its stem is too short).
+    for request in ["napíš mi báseň o mori", "koľko kalórií má banán", "prelož dobré ráno do angličtiny", "psti Balada o štyroch koňoch"] {
+      #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
+    }
+  }
+
+  @Test func freeTextCostIsSeparatedInAlignments() throws {
+    let json = #"{"formatVersion": 1, "intents": [{"id": "Play", "title": "Play", "phrases": ["play ${query}"], "parameters": [{"name": "query", "type": "string"}]}]}"#
+    let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
+    let templates = Ranker(catalog: catalog).templates
+    let exact = try #require(templates.align("play the ballad of four horses", intent: 0)?.alignment)
+    #expect(exact.freeTextCost > 0)
+    #expect(exact.costBesidesFreeText < 1e-4)
+    #expect(exact.quality < 1)
+    let typo = try #require(templates.align("plya the ballad of four horses", intent: 0)?.alignment)
+    #expect(typo.costBesidesFreeText > 0)
+  }
+
   @Test func confidenceIsAProbability() throws {
     let ranker = Ranker(catalog: try Self.catalog("Examples/notes/notes.fi.json"))
     for candidate in ranker.rank("lisää muistiinpano maito", top: 10).candidates {
