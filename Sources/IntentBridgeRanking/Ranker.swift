@@ -132,36 +132,41 @@ public struct Ranker: Sendable {
       }
       scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     }
-    var candidates: [RankedIntent] = []
     let requestTerms = mode.usesKeywords ? Set(analyzedTerms(tokens)) : []
-    for entry in scored.prefix(max(1, top)) {
-      let matched = keywordIndex.matchedTerms(terms, document: entry.index)
+    func ranked(_ index: Int, score: Double) -> RankedIntent {
+      let matched = keywordIndex.matchedTerms(terms, document: index)
       // Share of the request's content terms found in the intent's fields.
       let matchedQueryTerms = Set(matched.map(\.queryTerm))
       let coverage = requestTerms.isEmpty ? 0 : Double(requestTerms.filter(matchedQueryTerms.contains).count) / Double(requestTerms.count)
       let confidence = calibrated(
-        cosine: vector.map { Double($0[entry.index]) } ?? 0, template: Double(template[entry.index]), bm25: keyword[entry.index],
-        coverage: coverage)
-      candidates.append(
-        RankedIntent(
-          intentID: catalog.intents[entry.index].id, intentIndex: entry.index, confidence: confidence, score: entry.score,
-          keywordScore: keyword[entry.index], keywordNormalized: maxKeyword > 0 ? keyword[entry.index] / maxKeyword : 0,
-          vectorScore: vector.map { Double($0[entry.index]) }, templateScore: Double(template[entry.index]), coverage: coverage, matchedTerms: matched,
-          affinity: Int(affinities[entry.index])))
+        cosine: vector.map { Double($0[index]) } ?? 0, template: Double(template[index]), bm25: keyword[index], coverage: coverage)
+      return RankedIntent(
+        intentID: catalog.intents[index].id, intentIndex: index, confidence: confidence, score: score, keywordScore: keyword[index],
+        keywordNormalized: maxKeyword > 0 ? keyword[index] / maxKeyword : 0, vectorScore: vector.map { Double($0[index]) },
+        templateScore: Double(template[index]), coverage: coverage, matchedTerms: matched, affinity: Int(affinities[index]))
     }
-    // A request that one of the first candidates' templates reads exactly apart from its free
-    // text ("play ${query}" for "play the ballad of four horses") is explained whole, though
-    // its free-text words match nothing in the catalog: confident like an exact match.
+    var candidates = scored.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
+    // A request that a template reads exactly apart from its free text ("play ${query}" for
+    // "play the ballad of four horses") is explained whole, though its free-text words match
+    // nothing in the catalog: when nothing else is confident, it is confident like an exact
+    // match. Looked for among the first candidates and the free-text intents whose template
+    // scores best.
     if mode.usesKeywords, let best = candidates.first, best.confidence < configuration.noMatchThreshold {
-      for k in candidates.indices.prefix(configuration.freeTextCandidates) where templates.hasFreeText(intent: candidates[k].intentIndex) {
-        guard let aligned = templates.align(prepared, intent: candidates[k].intentIndex)?.alignment, aligned.freeTextCost > 0,
+      var looked = Array(candidates.prefix(configuration.freeTextCandidates).map(\.intentIndex))
+      let byTemplate = scored.filter { template[$0.index] >= 0.5 && !looked.contains($0.index) }
+        .sorted { template[$0.index] != template[$1.index] ? template[$0.index] > template[$1.index] : $0.index < $1.index }
+      looked += byTemplate.prefix(configuration.freeTextCandidates).map(\.index)
+      for index in looked where templates.hasFreeText(intent: index) {
+        guard let aligned = templates.align(prepared, intent: index)?.alignment, aligned.freeTextCost > 0,
           aligned.costBesidesFreeText <= Float(configuration.freeTextTolerance) + 1e-4
         else { continue }
-        var anchored = candidates.remove(at: k)
+        var anchored = candidates.first { $0.intentIndex == index } ?? ranked(index, score: scored.first { $0.index == index }?.score ?? 0)
+        candidates.removeAll { $0.intentIndex == index }
         anchored.confidence = calibrated(
           cosine: anchored.vectorScore ?? 0, template: Double(1 - aligned.costBesidesFreeText / aligned.scale), bm25: anchored.keywordScore,
           coverage: 1)
         candidates.insert(anchored, at: 0)
+        if candidates.count > max(1, top) { candidates.removeLast() }
         break
       }
     }

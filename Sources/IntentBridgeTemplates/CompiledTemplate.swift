@@ -33,7 +33,9 @@ public struct CompiledTemplate: Sendable {
   /// Lexicons its slots read, and whether it has number or free-text slots.
   public var lexicons: [Int]
   public var hasNumberSlot: Bool
-  public var hasFreeText: Bool
+  public var hasFreeText: Bool { freeTextSlots > 0 }
+  /// Free-text slots in the template (an alternative's slots counted each).
+  public var freeTextSlots: Int
   /// Words every expansion of the template contains (sorted): each one the request lacks
   /// costs at least a deletion.
   public var requiredWords: [Int32]
@@ -60,7 +62,7 @@ public struct CompiledTemplate: Sendable {
 
   /// What the matcher's lower bound needs to know.
   var signature: TemplateSignature {
-    TemplateSignature(words: words, requiredWords: requiredWords, lexicons: lexicons, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText)
+    TemplateSignature(words: words, requiredWords: requiredWords, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 
   public init(root: Node, source: String) {
@@ -70,7 +72,7 @@ public struct CompiledTemplate: Sendable {
     var words = Set<Int32>()
     var lexicons = Set<Int>()
     var number = false
-    var free = false
+    var free = 0
     func walk(_ node: Node) {
       switch node {
       case .term(let id): words.insert(id)
@@ -80,7 +82,7 @@ public struct CompiledTemplate: Sendable {
         case .number(let l):
           number = true
           if let l { lexicons.insert(l) }
-        case .freeText: free = true
+        case .freeText: free += 1
         }
       case .sequence(let nodes), .alternatives(let nodes): nodes.forEach(walk)
       case .optional(let inner): walk(inner)
@@ -90,7 +92,7 @@ public struct CompiledTemplate: Sendable {
     self.words = words.sorted()
     self.lexicons = lexicons.sorted()
     hasNumberSlot = number
-    hasFreeText = free
+    freeTextSlots = free
     flat = FlatProgram(root)
     func required(_ node: Node) -> Set<Int32> {
       switch node {
@@ -360,7 +362,9 @@ struct TemplateSignature: Sendable {
   var requiredWords: [Int32]
   var lexicons: [Int]
   var hasNumberSlot: Bool
-  var hasFreeText: Bool
+  /// Free-text slots (of the template with the most, for a union).
+  var freeTextSlots: Int
+  var hasFreeText: Bool { freeTextSlots > 0 }
 
   /// The signature of "any of these templates": a bound for it is a bound for each.
   static func union(_ templates: [CompiledTemplate]) -> TemplateSignature? {
@@ -369,15 +373,15 @@ struct TemplateSignature: Sendable {
     var required = Set(first.requiredWords)
     var lexicons = Set(first.lexicons)
     var number = first.hasNumberSlot
-    var free = first.hasFreeText
+    var free = first.freeTextSlots
     for template in templates.dropFirst() {
       words.formUnion(template.words)
       required.formIntersection(template.requiredWords)
       lexicons.formUnion(template.lexicons)
       number = number || template.hasNumberSlot
-      free = free || template.hasFreeText
+      free = max(free, template.freeTextSlots)
     }
     return TemplateSignature(
-      words: words.sorted(), requiredWords: required.sorted(), lexicons: lexicons.sorted(), hasNumberSlot: number, hasFreeText: free)
+      words: words.sorted(), requiredWords: required.sorted(), lexicons: lexicons.sorted(), hasNumberSlot: number, freeTextSlots: free)
   }
 }

@@ -323,19 +323,20 @@ struct SignatureBits: Sendable {
   let requiredWords: [Int32]
   let lexicons: [Int]
   let hasNumberSlot: Bool
-  let hasFreeText: Bool
+  let freeTextSlots: Int
+  var hasFreeText: Bool { freeTextSlots > 0 }
 
   init(_ signature: TemplateSignature, vocabularySize: Int) {
     words = WordBitSet(signature.words, vocabularySize: vocabularySize)
     requiredWords = signature.requiredWords
     lexicons = signature.lexicons
     hasNumberSlot = signature.hasNumberSlot
-    hasFreeText = signature.hasFreeText
+    freeTextSlots = signature.freeTextSlots
   }
 
   /// - Complexity: O(required words + request words matched + lexicons + n).
   func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
     matcher.lowerBound(
-      p, requiredWords: requiredWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, hasFreeText: hasFreeText)
+      p, requiredWords: requiredWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 }

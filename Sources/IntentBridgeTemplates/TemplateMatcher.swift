@@ -143,21 +143,29 @@ public struct TemplateMatcher: Sendable {
   }
 
   /// The bound itself, for a template or all templates of an intent (`SignatureBits`):
-  /// required words absent from the request must be deleted; without a free-text slot, every
-  /// request token that no word (`words`) or lexicon of theirs can take, and no number slot,
-  /// must be inserted. Reads the request's position masks.
-  func lowerBound(_ p: Prepared, requiredWords: [Int32], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool, hasFreeText: Bool) -> Float {
+  /// required words absent from the request must be deleted; every request token that no
+  /// word (`words`) or lexicon of theirs can take, and no number slot, must be inserted or
+  /// taken by free text, which costs `freeTextPerToken` a token beyond each slot's first.
+  /// Reads the request's position masks.
+  func lowerBound(_ p: Prepared, requiredWords: [Int32], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool, freeTextSlots: Int) -> Float {
     var bound: Float = 0
     for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
     }
-    if hasFreeText { return bound }
     var covered: UInt64 = hasNumberSlot ? p.numberPositions : 0
     // The request's matched words (a few) looked up in the word set.
     for (list, id) in p.matchedWords.enumerated() where words.contains(id) { covered |= p.wordPositions[list] }
     for l in lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
-    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
-    return bound
+    if freeTextSlots == 0 {
+      for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
+      return bound
+    }
+    // Free text takes a span of L tokens for base + perToken × (L − 1): at least perToken a
+    // token, less perToken for each slot's first token.
+    let perToken = costs.freeTextPerToken
+    var left: Float = 0
+    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { left += min(p.insertion[j], perToken) }
+    return bound + max(0, left - Float(freeTextSlots) * (perToken - min(costs.freeTextBase, perToken)))
   }
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates

@@ -127,6 +127,33 @@ import Testing
     }
   }
 
+  /// The branch and bound is exact only if no template's lower bound exceeds its cost; free-text
+  /// templates' bounds count the free text's per-token cost.
+  @Test(arguments: ["sk", "de"]) func lowerBoundsNeverExceedAlignmentCosts(language: String) throws {
+    let catalog = try #require(
+      CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
+    let templates = Ranker(catalog: catalog).templates
+    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
+      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    var compared = 0
+    var freeText = 0
+    for request in rows.enumerated().filter({ $0.offset % 97 == 0 }).map(\.element) {
+      let prepared = templates.prepare(request)
+      let scale = Float(prepared.n + 1)
+      for intent in templates.templates.indices {
+        for template in templates.templates[intent] where template.hasFreeText || compared % 7 == 0 {
+          let bound = templates.matcher.lowerBound(template, prepared)
+          guard let aligned = templates.matcher.align(template, prepared), aligned.quality > 0 else { continue }
+          let cost = (1 - aligned.quality) * scale
+          #expect(bound <= cost + 1e-3, "\(request) / \(template.source): bound \(bound) > cost \(cost)")
+          compared += 1
+          if template.hasFreeText { freeText += 1 }
+        }
+      }
+    }
+    #expect(compared > 200 && freeText > 50)
+  }
+
   @Test func schemaFormsLookIntoBranches() {
     let forms = JSONSchemaForms(["anyOf": [["type": "string", "enum": ["up", "down"]], ["oneOf": [["type": "integer"]]]]])
     #expect(forms.admitsNumbers)
