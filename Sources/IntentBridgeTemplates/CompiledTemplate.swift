@@ -39,6 +39,9 @@ public struct CompiledTemplate: Sendable {
   /// Words every expansion of the template contains (sorted): each one the request lacks
   /// costs at least a deletion.
   public var requiredWords: [Int32]
+  /// Typed slots every expansion contains: each one no span of the request can fill costs
+  /// a missing slot.
+  var requiredSlots: [RequiredSlot]
   /// The tree flattened into arrays, which the matcher walks without reference counting.
   private(set) var flat: FlatProgram
   /// The signature with `words` as a bit set, for the matcher's lower bound (set by
@@ -62,7 +65,9 @@ public struct CompiledTemplate: Sendable {
 
   /// What the matcher's lower bound needs to know.
   var signature: TemplateSignature {
-    TemplateSignature(words: words, requiredWords: requiredWords, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
+    TemplateSignature(
+      words: words, requiredWords: requiredWords, requiredSlots: requiredSlots, lexicons: lexicons, hasNumberSlot: hasNumberSlot,
+      freeTextSlots: freeTextSlots)
   }
 
   public init(root: Node, source: String) {
@@ -106,6 +111,22 @@ public struct CompiledTemplate: Sendable {
       }
     }
     requiredWords = required(root).sorted()
+    func requiredSlots(_ node: Node) -> Set<RequiredSlot> {
+      switch node {
+      case .term, .optional: return []
+      case .slot(_, let kind):
+        switch kind {
+        case .value(let l): return [.value(lexicon: l)]
+        case .number(let l): return [.number(lexicon: l)]
+        case .freeText: return []
+        }
+      case .sequence(let nodes): return nodes.reduce(into: Set<RequiredSlot>()) { $0.formUnion(requiredSlots($1)) }
+      case .alternatives(let nodes):
+        guard let first = nodes.first else { return [] }
+        return nodes.dropFirst().reduce(requiredSlots(first)) { $0.intersection(requiredSlots($1)) }
+      }
+    }
+    self.requiredSlots = requiredSlots(root).sorted()
   }
 
   static func minimumTerms(_ node: Node) -> Int {
@@ -360,6 +381,7 @@ struct FlatProgram: Sendable {
 struct TemplateSignature: Sendable {
   var words: [Int32]
   var requiredWords: [Int32]
+  var requiredSlots: [RequiredSlot]
   var lexicons: [Int]
   var hasNumberSlot: Bool
   /// Free-text slots (of the template with the most, for a union).
@@ -371,17 +393,38 @@ struct TemplateSignature: Sendable {
     guard let first = templates.first else { return nil }
     var words = Set(first.words)
     var required = Set(first.requiredWords)
+    var slots = Set(first.requiredSlots)
     var lexicons = Set(first.lexicons)
     var number = first.hasNumberSlot
     var free = first.freeTextSlots
     for template in templates.dropFirst() {
       words.formUnion(template.words)
       required.formIntersection(template.requiredWords)
+      slots.formIntersection(template.requiredSlots)
       lexicons.formUnion(template.lexicons)
       number = number || template.hasNumberSlot
       free = max(free, template.freeTextSlots)
     }
     return TemplateSignature(
-      words: words.sorted(), requiredWords: required.sorted(), lexicons: lexicons.sorted(), hasNumberSlot: number, freeTextSlots: free)
+      words: words.sorted(), requiredWords: required.sorted(), requiredSlots: slots.sorted(), lexicons: lexicons.sorted(),
+      hasNumberSlot: number, freeTextSlots: free)
+  }
+}
+
+/// A typed slot that every expansion of a template has: unless the request has a span that
+/// can fill it, the alignment pays for it missing.
+enum RequiredSlot: Sendable, Hashable, Comparable {
+  /// An enum or entity slot: filled by a span of the lexicon.
+  case value(lexicon: Int)
+  /// A number slot: filled by a number token or a span of its value-word lexicon.
+  case number(lexicon: Int?)
+
+  static func < (a: RequiredSlot, b: RequiredSlot) -> Bool {
+    switch (a, b) {
+    case (.value(let x), .value(let y)): x < y
+    case (.value, .number): true
+    case (.number, .value): false
+    case (.number(let x), .number(let y)): (x ?? -1) < (y ?? -1)
+    }
   }
 }

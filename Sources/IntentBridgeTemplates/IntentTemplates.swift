@@ -300,9 +300,12 @@ public struct IntentTemplates: Sendable {
   public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     var optimistic: [(index: Int, quality: Float)] = []
     let denominator = Float(prepared.n + 1)
-    for (i, bits) in signatureBits.enumerated() {
-      guard let bits else { continue }
-      optimistic.append((i, 1 - bits.lowerBound(prepared, matcher: matcher) / denominator))
+    optimistic.reserveCapacity(signatureBits.count)
+    // Read in place (a copy of a signature would retain its arrays).
+    signatureBits.withUnsafeBufferPointer { signatures in
+      for i in signatures.indices where signatures[i] != nil {
+        optimistic.append((i, 1 - signatures[i]!.lowerBound(prepared, matcher: matcher) / denominator))
+      }
     }
     optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
     var chosen = Set(candidates)
@@ -321,6 +324,7 @@ public struct IntentTemplates: Sendable {
 struct SignatureBits: Sendable {
   let words: WordBitSet
   let requiredWords: [Int32]
+  let requiredSlots: [RequiredSlot]
   let lexicons: [Int]
   let hasNumberSlot: Bool
   let freeTextSlots: Int
@@ -329,6 +333,7 @@ struct SignatureBits: Sendable {
   init(_ signature: TemplateSignature, vocabularySize: Int) {
     words = WordBitSet(signature.words, vocabularySize: vocabularySize)
     requiredWords = signature.requiredWords
+    requiredSlots = signature.requiredSlots
     lexicons = signature.lexicons
     hasNumberSlot = signature.hasNumberSlot
     freeTextSlots = signature.freeTextSlots
@@ -337,6 +342,6 @@ struct SignatureBits: Sendable {
   /// - Complexity: O(required words + request words matched + lexicons + n).
   func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
     matcher.lowerBound(
-      p, requiredWords: requiredWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
+      p, requiredWords: requiredWords, requiredSlots: requiredSlots, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 }

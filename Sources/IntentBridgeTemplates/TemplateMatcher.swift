@@ -139,18 +139,32 @@ public struct TemplateMatcher: Sendable {
   /// no value span of its lexicons, no number or free-text slot) must be inserted.
   /// - Complexity: O(request words matched + lexicons + n).
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
-    (template.bound ?? SignatureBits(template.signature, vocabularySize: vocabulary.count)).lowerBound(p, matcher: self)
+    // Read in place: unwrapping into a local would copy (and retain) the bit set's arrays.
+    template.bound != nil
+      ? template.bound!.lowerBound(p, matcher: self)
+      : SignatureBits(template.signature, vocabularySize: vocabulary.count).lowerBound(p, matcher: self)
   }
 
   /// The bound itself, for a template or all templates of an intent (`SignatureBits`):
-  /// required words absent from the request must be deleted; every request token that no
+  /// required words absent from the request must be deleted; required typed slots no span of
+  /// the request can fill are missing; every request token that no
   /// word (`words`) or lexicon of theirs can take, and no number slot, must be inserted or
   /// taken by free text, which costs `freeTextPerToken` a token beyond each slot's first.
   /// Reads the request's position masks.
-  func lowerBound(_ p: Prepared, requiredWords: [Int32], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool, freeTextSlots: Int) -> Float {
+  func lowerBound(
+    _ p: Prepared, requiredWords: [Int32], requiredSlots: [RequiredSlot], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool,
+    freeTextSlots: Int
+  ) -> Float {
     var bound: Float = 0
     for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+    }
+    func spans(_ lexicon: Int) -> Bool { lexicon < p.lexiconPositions.count && p.lexiconPositions[lexicon] != 0 }
+    for slot in requiredSlots {
+      switch slot {
+      case .value(let l): if !spans(l) { bound += costs.missingSlot }
+      case .number(let l): if p.numberPositions == 0 && !(l.map(spans) ?? false) { bound += costs.missingSlot }
+      }
     }
     var covered: UInt64 = hasNumberSlot ? p.numberPositions : 0
     // The request's matched words (a few) looked up in the word set.
@@ -196,6 +210,16 @@ public struct TemplateMatcher: Sendable {
   private func best(
     _ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float? = nil, arena: inout [Float]
   ) -> (ties: [Int], quality: Float) {
+    // The templates are read in place (through a buffer): copying a template retains every
+    // array it holds, which cost more than some DPs.
+    templates.withUnsafeBufferPointer { templates in
+      best(templates, p, limit: limit, keepTies: keepTies, ceiling: ceiling, arena: &arena)
+    }
+  }
+
+  private func best(
+    _ templates: UnsafeBufferPointer<CompiledTemplate>, _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float?, arena: inout [Float]
+  ) -> (ties: [Int], quality: Float) {
     guard !templates.isEmpty else { return ([], 0) }
     let width = p.n + 1
     var bestCost = min(ceiling ?? .infinity, Float(p.n + 1))  // quality 0
@@ -213,17 +237,22 @@ public struct TemplateMatcher: Sendable {
     // the bound it was computed under, and the bound only falls, so reuse is safe. Offsets
     // into `store`; -2 not computed yet, -1 the prefix already failed the bound.
     let group = templates[0].flat.prefixGroup
-    let oneGroup = group >= 0 && templates.allSatisfy { $0.flat.prefixGroup == group }
-    let slotCount = oneGroup ? templates.reduce(0) { max($0, $1.flat.slotCount) } : 0
+    var slotCount = 0
+    for index in templates.indices {
+      guard group >= 0, templates[index].flat.prefixGroup == group else {
+        slotCount = 0
+        break
+      }
+      slotCount = max(slotCount, templates[index].flat.slotCount)
+    }
     var prefixes = [Int](repeating: -2, count: slotCount)
     var store: [Float] = []
     arena.withUnsafeMutableBufferPointer { buffer in
       for (bound, index) in ordered {
         if keepTies ? bound > bestCost : bound >= bestCost { break }
-        let flat = templates[index].flat
         let pruning = keepTies ? bestCost.nextUp : bestCost
-        flat.nodes.withUnsafeBufferPointer { nodes in
-          flat.children.withUnsafeBufferPointer { children in
+        templates[index].flat.nodes.withUnsafeBufferPointer { nodes in
+          templates[index].flat.children.withUnsafeBufferPointer { children in
             var state = Evaluation(
               costs: costs, tables: p.flat, isStop: stopWords.base, width: width, arena: buffer, nodes: nodes, children: children, top: 0,
               bound: pruning)
@@ -232,7 +261,7 @@ public struct TemplateMatcher: Sendable {
             buffer[input] = 0
             _ = state.insertionClosure(input)
             let output = state.allocate()
-            if state.evaluateSteps(flat, input, output, prefixes: &prefixes, store: &store) < .infinity {
+            if state.evaluateSteps(templates[index].flat, input, output, prefixes: &prefixes, store: &store) < .infinity {
               let c = buffer[output + p.n]
               if c < bestCost {
                 bestCost = c
@@ -248,6 +277,7 @@ public struct TemplateMatcher: Sendable {
     }
     return (ties, max(0, 1 - bestCost / Float(p.n + 1)))
   }
+
 
   /// The quality of one template.
   public func quality(_ template: CompiledTemplate, _ p: Prepared) -> Float {
