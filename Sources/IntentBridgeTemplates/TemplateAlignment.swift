@@ -261,7 +261,11 @@ extension IntentTemplates {
         case .freeText: freeText += 1
         case .value(let id):
           valueTokens += capture.tokens.count
-          if !matcher.lexicons.contains(where: { $0.namesExactly(id, folded: folded[capture.tokens]) }) { approximate += 1 }
+          // Read in place (iterating would copy every lexicon).
+          let exact = matcher.lexicons.withUnsafeBufferPointer { lexicons in
+            lexicons.indices.contains { lexicons[$0].namesExactly(id, folded: folded[capture.tokens]) }
+          }
+          if !exact { approximate += 1 }
         case .number: break
         }
       }

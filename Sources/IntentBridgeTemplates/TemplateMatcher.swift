@@ -39,6 +39,10 @@ public struct TemplateMatcher: Sendable {
 
   public let costs: Costs
   public let lexicons: [ValueLexicon]
+  /// Per word that begins some value's name, the lexicons whose values it begins; and those
+  /// words for typo lookups: `prepare` reads every lexicon's spans in one pass.
+  let firstTermLexicons: [String: [Int32]]
+  let firstTermTypos: FuzzyVocabulary
   public let vocabulary: TemplateVocabulary
   let fuzzy: FuzzyVocabulary
   /// `vocabulary.isStop` behind a pointer, for the DP's inner loops.
@@ -46,6 +50,12 @@ public struct TemplateMatcher: Sendable {
 
   public init(lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, costs: Costs = Costs()) {
     self.lexicons = lexicons
+    var firstTermLexicons: [String: [Int32]] = [:]
+    for (l, lexicon) in lexicons.enumerated() {
+      for term in lexicon.firstTerms { firstTermLexicons[term, default: []].append(Int32(l)) }
+    }
+    self.firstTermLexicons = firstTermLexicons
+    firstTermTypos = FuzzyVocabulary(firstTermLexicons.keys)
     self.vocabulary = vocabulary
     self.costs = costs
     self.fuzzy = FuzzyVocabulary(vocabulary.terms.filter { $0.count >= 4 })
@@ -83,16 +93,47 @@ public struct TemplateMatcher: Sendable {
     prepare(input, lexicons: nil)
   }
 
+  /// Every lexicon's `ValueLexicon.spans(in:)` (empty for lexicons not `wanted`), in one
+  /// pass: one lookup and at most one typo lookup per request word for all lexicons.
+  func spans(in input: MatchInput, lexicons wanted: [Int]?) -> [[ValueLexicon.Span]] {
+    var out = [[ValueLexicon.Span]](repeating: [], count: lexicons.count)
+    var isWanted = [Bool](repeating: wanted == nil, count: lexicons.count)
+    for l in wanted ?? [] where l < isWanted.count { isWanted[l] = true }
+    lexicons.withUnsafeBufferPointer { lexicons in
+      for start in 0..<input.count {
+        let term = input.terms[start]
+        let exact = firstTermLexicons[term] ?? []
+        for l in exact where isWanted[Int(l)] {
+          lexicons[Int(l)].spans(in: input, at: start, first: term, cost: 0, into: &out[Int(l)])
+        }
+        // Lexicons that lack the word read it as a typo of their own words (nearest first,
+        // a few each), as `ValueLexicon.spans(in:)` does.
+        guard input.folded[start].count >= 4 else { continue }
+        var taken = [Int](repeating: 0, count: 0)
+        for candidate in firstTermTypos.matches(term, maxDistance: 1) {
+          for l in firstTermLexicons[candidate] ?? [] where isWanted[Int(l)] && !exact.contains(l) {
+            if taken.isEmpty { taken = [Int](repeating: 0, count: lexicons.count) }
+            guard taken[Int(l)] < ValueLexicon.typoCandidates else { continue }
+            taken[Int(l)] += 1
+            lexicons[Int(l)].spans(in: input, at: start, first: candidate, cost: ValueLexicon.typoCost, into: &out[Int(l)])
+          }
+        }
+      }
+      for l in lexicons.indices where !out[l].isEmpty { lexicons[l].sort(&out[l]) }
+    }
+    return out
+  }
+
   /// `prepare` with value spans for the `lexicons` given only (all when nil): enough for
   /// templates that use no other lexicon (`TemplateSignature.lexicons`).
   func prepare(_ input: MatchInput, lexicons wanted: [Int]?) -> Prepared {
     let n = min(input.count, Self.maximumTokens)
+    let found = spans(in: input, lexicons: wanted)
     var all: [[[ValueLexicon.Span]]] = []
-    for l in lexicons.indices {
+    all.reserveCapacity(lexicons.count)
+    for spans in found {
       var byEnd = [[ValueLexicon.Span]](repeating: [], count: n + 1)
-      if wanted?.contains(l) ?? true {
-        for span in lexicons[l].spans(in: input) where span.end <= n { byEnd[span.end].append(span) }
-      }
+      for span in spans where span.end <= n { byEnd[span.end].append(span) }
       all.append(byEnd)
     }
     var matchIndex = [Int32](repeating: -1, count: vocabulary.count)

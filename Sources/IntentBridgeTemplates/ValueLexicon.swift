@@ -109,41 +109,70 @@ public struct ValueLexicon: Sendable {
   public func spans(in input: MatchInput) -> [Span] {
     var out: [Span] = []
     for start in 0..<input.count {
-      var firstCandidates: [(String, Float)] = [(input.terms[start], 0)]
-      if input.folded[start].count >= 4, byFirstTerm[input.terms[start]] == nil {
-        firstCandidates += fuzzy.matches(input.terms[start], maxDistance: 1).prefix(3).map { ($0, 0.35) }
-      }
-      for (first, firstCost) in firstCandidates {
-        for index in byFirstTerm[first] ?? [] {
-          let value = values[index]
-          guard start + value.terms.count <= input.count else { continue }
-          var cost = firstCost
-          var ok = true
-          for k in 1..<value.terms.count {
-            let term = input.terms[start + k]
-            if term == value.terms[k] { continue }
-            if input.folded[start + k].count >= 4, editDistance(term, value.terms[k], limit: 1) <= 1 {
-              cost += 0.35
-            } else {
-              ok = false
-              break
-            }
-          }
-          guard ok else { continue }
-          let asWritten = value.folded.elementsEqual(input.folded[start..<(start + value.terms.count)])
-          out.append(Span(start: start, end: start + value.terms.count, valueIndex: index, cost: cost, asWritten: asWritten))
+      let term = input.terms[start]
+      if knowsFirstTerm(term) {
+        spans(in: input, at: start, first: term, cost: 0, into: &out)
+      } else if input.folded[start].count >= 4 {
+        for candidate in fuzzy.matches(term, maxDistance: 1).prefix(Self.typoCandidates) {
+          spans(in: input, at: start, first: candidate, cost: Self.typoCost, into: &out)
         }
       }
     }
-    out.sort { a, b in
-      if a.start != b.start { return a.start < b.start }
-      if a.end != b.end { return a.end > b.end }
-      if a.asWritten != b.asWritten { return a.asWritten }
-      let aID = values[a.valueIndex].isID
-      let bID = values[b.valueIndex].isID
-      if aID != bID { return aID }
-      return a.valueIndex < b.valueIndex
-    }
+    sort(&out)
     return out
+  }
+
+  /// How many typo readings of a request word are tried as a value's first word.
+  static let typoCandidates = 3
+  /// What a value word read as a typo costs.
+  static let typoCost: Float = 0.35
+
+  /// The words values' names start with.
+  var firstTerms: Dictionary<String, [Int]>.Keys { byFirstTerm.keys }
+
+  /// Whether some value's name starts with `term`.
+  func knowsFirstTerm(_ term: String) -> Bool { byFirstTerm[term] != nil }
+
+  /// The spans starting at `start` whose first word is read as `first` (the request's own
+  /// term, or a typo reading of it costing `firstCost`), appended to `out` unsorted.
+  func spans(in input: MatchInput, at start: Int, first: String, cost firstCost: Float, into out: inout [Span]) {
+    guard let indices = byFirstTerm[first] else { return }
+    values.withUnsafeBufferPointer { values in
+      for index in indices {
+        // Read in place: a copy of the value would retain its arrays.
+        let length = values[index].terms.count
+        guard start + length <= input.count else { continue }
+        var cost = firstCost
+        var ok = true
+        for k in 1..<length {
+          let term = input.terms[start + k]
+          if term == values[index].terms[k] { continue }
+          if input.folded[start + k].count >= 4, editDistance(term, values[index].terms[k], limit: 1) <= 1 {
+            cost += Self.typoCost
+          } else {
+            ok = false
+            break
+          }
+        }
+        guard ok else { continue }
+        let asWritten = values[index].folded.elementsEqual(input.folded[start..<(start + length)])
+        out.append(Span(start: start, end: start + length, valueIndex: index, cost: cost, asWritten: asWritten))
+      }
+    }
+  }
+
+  /// Puts spans in `spans(in:)` order.
+  func sort(_ spans: inout [Span]) {
+    values.withUnsafeBufferPointer { values in
+      spans.sort { a, b in
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end > b.end }
+        if a.asWritten != b.asWritten { return a.asWritten }
+        let aID = values[a.valueIndex].isID
+        let bID = values[b.valueIndex].isID
+        if aID != bID { return aID }
+        return a.valueIndex < b.valueIndex
+      }
+    }
   }
 }

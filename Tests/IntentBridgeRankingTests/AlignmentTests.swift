@@ -154,6 +154,28 @@ import Testing
     #expect(compared > 200 && freeText > 50)
   }
 
+  /// `prepare` finds every lexicon's spans in one pass; they must be those each lexicon finds
+  /// alone (typos included: "kitchn", "obývačkee").
+  @Test(arguments: ["en", "sk", "de", "zh-CN"]) func onePassSpansEqualEachLexiconsOwn(language: String) throws {
+    let catalog = try #require(
+      CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
+    let templates = Ranker(catalog: catalog).templates
+    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
+      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    var compared = 0
+    for request in rows.enumerated().filter({ $0.offset % 23 == 0 }).map(\.element) + ["turn on the kitchn light", "zapni svetlo v obývačkee"] {
+      let input = MatchInput(request, analyzer: templates.analyzer)
+      let together = templates.matcher.spans(in: input, lexicons: nil)
+      for (l, lexicon) in templates.matcher.lexicons.enumerated() {
+        #expect(together[l] == lexicon.spans(in: input), "\(request): lexicon \(l)")
+        compared += together[l].count
+      }
+      let some = templates.matcher.spans(in: input, lexicons: [0])
+      #expect(some.indices.dropFirst().allSatisfy { some[$0].isEmpty } && some[0] == together[0])
+    }
+    #expect(compared > 100)
+  }
+
   @Test func schemaFormsLookIntoBranches() {
     let forms = JSONSchemaForms(["anyOf": [["type": "string", "enum": ["up", "down"]], ["oneOf": [["type": "integer"]]]]])
     #expect(forms.admitsNumbers)
