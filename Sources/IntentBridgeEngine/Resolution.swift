@@ -80,7 +80,8 @@ extension IntentEngine {
     }
     let filler = ParameterFiller(
       catalog: catalog, templates: ranker.templates, language: language, context: clock.extractionContext(language: language))
-    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared, context: context)
+    let quality = ranking.candidates.first { $0.intentIndex == chosen.index }.map { Float($0.templateScore) }
+    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared, templateQuality: quality, context: context)
     return Resolution(
       request: request, ranking: ranking, intentID: chosen.id, confidence: chosen.confidence, arguments: result.arguments,
       filled: result.filled, missing: result.missing, ambiguous: result.ambiguous)

@@ -67,13 +67,15 @@ public struct ParameterFiller: Sendable {
   }
 
   /// Fills intent `intentIndex`'s parameters from `request`, reusing the request as the
-  /// ranking analysed it (`Ranking.prepared`) when given, with values
+  /// ranking analysed it (`Ranking.prepared`) and the intent's template quality it found
+  /// (`RankedIntent.templateScore`) when given, with values
   /// the caller already knows (`context`, EVAL.md): a parameter the request leaves empty takes
   /// the context value of the same name before its default. Enum and entity values may be
   /// given by id/value or by title or synonym; a value that does not fit the parameter is
   /// ignored.
   public func fill(
-    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, context given: JSONObject = JSONObject()
+    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, templateQuality: Float? = nil,
+    context given: JSONObject = JSONObject()
   ) -> Result {
     let prepared = known ?? templates.prepare(request)
     let intent = catalog.intents[intentIndex]
@@ -98,7 +100,9 @@ public struct ParameterFiller: Sendable {
 
     // 1. Template slots.
     var templateQuality: Float = 0
-    if let (alignment, _) = templates.align(prepared, intent: intentIndex), alignment.quality >= 0.5 {
+    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: known == nil ? nil : templateQuality),
+      alignment.quality >= 0.5
+    {
       templateQuality = alignment.quality
       for capture in alignment.captures {
         guard let parameter = intent.parameter(named: capture.name) else { continue }

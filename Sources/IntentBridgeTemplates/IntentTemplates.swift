@@ -255,17 +255,21 @@ public struct IntentTemplates: Sendable {
   private func delexicalize(_ input: MatchInput, spans known: [[[ValueLexicon.Span]]]?) -> String {
     let text = input.text
     guard input.count > 0 else { return text }
-    var spans: [(start: Int, end: Int, label: String)] = []
-    for (l, lexicon) in matcher.lexicons.enumerated() where !lexicon.label.isEmpty {
-      let found = known.map { $0[l].flatMap { $0 } } ?? lexicon.spans(in: input)
-      for span in found where span.cost == 0 {
-        spans.append((span.start, span.end, lexicon.label))
+    // Spans name their lexicon by index (labels are looked up at the end), and lexicons are
+    // read in place: copying strings and lexicons cost more than the sort.
+    var spans: [(start: Int, end: Int, lexicon: Int)] = []
+    matcher.lexicons.withUnsafeBufferPointer { lexicons in
+      for l in lexicons.indices where !lexicons[l].label.isEmpty {
+        let found = known.map { $0[l].flatMap { $0 } } ?? lexicons[l].spans(in: input)
+        for span in found where span.cost == 0 {
+          spans.append((span.start, span.end, l))
+        }
       }
     }
     guard !spans.isEmpty else { return text }
     spans.sort { ($0.end - $0.start, -$0.start) > ($1.end - $1.start, -$1.start) }
     var taken = [Bool](repeating: false, count: input.count)
-    var chosen: [(start: Int, end: Int, label: String)] = []
+    var chosen: [(start: Int, end: Int, lexicon: Int)] = []
     for span in spans where !(span.start..<span.end).contains(where: { taken[$0] }) {
       for k in span.start..<span.end { taken[k] = true }
       chosen.append(span)
@@ -279,7 +283,7 @@ public struct IntentTemplates: Sendable {
       let to = input.tokens[span.end - 1].range.upperBound
       guard from >= cursor, to <= scalars.count else { continue }
       out.append(contentsOf: scalars[cursor..<from])
-      out.append(contentsOf: span.label.unicodeScalars)
+      out.append(contentsOf: matcher.lexicons[span.lexicon].label.unicodeScalars)
       cursor = to
     }
     out.append(contentsOf: scalars[cursor...])

@@ -207,9 +207,19 @@ extension IntentTemplates {
   /// quality counts the exchange. Captured spans are those of the original text.
   /// - Complexity: the branch and bound over the intent's templates once, and once more per
   ///   pair of neighbouring words when the request matches no template exactly.
-  public func align(_ prepared: TemplateMatcher.Prepared, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
+  ///
+  /// `knownQuality`, the intent's best template quality when the ranking already found it,
+  /// lets the search skip every template that cannot tie it.
+  public func align(
+    _ prepared: TemplateMatcher.Prepared, intent: Int, knownQuality: Float? = nil
+  ) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
-    let best = matcher.bestTemplates(templates[intent], prepared)
+    var best = (indices: [Int](), quality: Float(0))
+    if let knownQuality, knownQuality > 0 {
+      // Edit costs are multiples of 0.05: the margin only absorbs rounding.
+      best = matcher.bestTemplates(templates[intent], prepared, ceiling: (1 - knownQuality) * Float(prepared.n + 1) + 1e-3)
+    }
+    if best.indices.isEmpty { best = matcher.bestTemplates(templates[intent], prepared) }
     let n = prepared.n
     let denominator = Float(n + 1)
     let original = (1 - best.quality) * denominator
