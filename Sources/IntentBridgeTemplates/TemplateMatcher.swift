@@ -266,7 +266,10 @@ public struct TemplateMatcher: Sendable {
     var bestCost = min(ceiling ?? .infinity, Float(p.n + 1))  // quality 0
     var ties: [Int] = []
     // The DP overwrites every slot before reading it, so a reused arena needs no clearing.
-    if arena.count < width * 512 { arena = [Float](repeating: 0, count: width * 512) }
+    // (Allocated uninitialised: zeroing it cost more than small requests' DPs.)
+    if arena.count < width * 512 {
+      arena = [Float](unsafeUninitializedCapacity: width * 512) { _, count in count = width * 512 }
+    }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     var ordered: [(bound: Float, index: Int)] = []
     ordered.reserveCapacity(templates.count)
