@@ -408,7 +408,7 @@ private struct Evaluation {
   /// Evaluates a template's root steps (`FlatProgram.steps`) from `input` into `output`
   /// like `evaluate` of its root, starting from the longest prefix already in `prefixes`
   /// and recording the vectors after new prefixes.
-  mutating func evaluateSteps(_ flat: FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float]) -> Float {
+  mutating func evaluateSteps(_ flat: borrowing FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float]) -> Float {
     let mark = top
     defer { top = mark }
     let a = allocate()
