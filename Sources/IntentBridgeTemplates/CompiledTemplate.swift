@@ -8,8 +8,10 @@ public struct CompiledTemplate: Sendable {
   public enum SlotKind: Sendable, Hashable {
     /// Names a value of the lexicon at this index (enum cases, entity instances).
     case value(lexicon: Int)
-    /// Numbers (digits; value synonyms of the parameter through its lexicon, when any).
-    case number(lexicon: Int?)
+    /// Numbers (digits; value synonyms of the parameter through its lexicon, when any). A
+    /// number that lies outside the parameter's range (`TemplateMatcher.numberRanges[range]`;
+    /// -1: any) does not fill it: "21" is no colour temperature of 1000–10000 K.
+    case number(lexicon: Int?, range: Int32 = -1)
     /// Free text: any 1…`maximumFreeTextTokens` tokens.
     case freeText
   }
@@ -84,7 +86,7 @@ public struct CompiledTemplate: Sendable {
       case .slot(_, let kind):
         switch kind {
         case .value(let l): lexicons.insert(l)
-        case .number(let l):
+        case .number(let l, _):
           number = true
           if let l { lexicons.insert(l) }
         case .freeText: free += 1
@@ -117,7 +119,7 @@ public struct CompiledTemplate: Sendable {
       case .slot(_, let kind):
         switch kind {
         case .value(let l): return [.value(lexicon: l)]
-        case .number(let l): return [.number(lexicon: l)]
+        case .number(let l, _): return [.number(lexicon: l)]
         case .freeText: return []
         }
       case .sequence(let nodes): return nodes.reduce(into: Set<RequiredSlot>()) { $0.formUnion(requiredSlots($1)) }
@@ -299,6 +301,8 @@ struct FlatProgram: Sendable {
     var value: Int32
     var childStart: Int32
     var childCount: Int32
+    /// A number slot's range (`TemplateMatcher.numberRanges`; -1: any number).
+    var range: Int32 = -1
   }
 
   private(set) var nodes: [Node] = []
@@ -348,7 +352,8 @@ struct FlatProgram: Sendable {
     case .slot(_, let kind):
       switch kind {
       case .value(let l): return append(Node(kind: .valueSlot, value: Int32(l), childStart: 0, childCount: 0), [])
-      case .number(let l): return append(Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0), [])
+      case .number(let l, let range):
+        return append(Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0, range: range), [])
       case .freeText: return append(Node(kind: .freeTextSlot, value: 0, childStart: 0, childCount: 0), [])
       }
     case .sequence(let nodes):
@@ -369,6 +374,7 @@ struct FlatProgram: Sendable {
     node.childCount = Int32(childIDs.count)
     children += childIDs
     var hash = Self.mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
+    if node.range >= 0 { hash = Self.mix(hash, UInt64(node.range) &+ 0x5bd1_e995) }
     for id in childIDs { hash = Self.mix(hash, hashes[Int(id)]) }
     nodes.append(node)
     hashes.append(hash)

@@ -79,6 +79,7 @@ public struct IntentTemplates: Sendable {
     let vocabulary = TemplateVocabulary()
     var parameterLexicons = [[String: Int]](repeating: [:], count: catalog.intents.count)
     var parameterDirections = [[String: [ChangeDirection: String]]](repeating: [:], count: catalog.intents.count)
+    var numberRanges: [ClosedRange<Double>] = []
     for (intentIndex, intent) in catalog.intents.enumerated() {
       var kinds: [String: CompiledTemplate.SlotKind] = [:]
       for parameter in intent.parameters {
@@ -116,7 +117,18 @@ public struct IntentTemplates: Sendable {
               parameterLexicons[intentIndex][parameter.name] = valueLexicon
             }
           }
-          kinds[parameter.name] = .number(lexicon: valueLexicon)
+          // A number outside the parameter's minimum…maximum does not fill its slot.
+          var range: Int32 = -1
+          if parameter.minimum != nil || parameter.maximum != nil {
+            let bounds = (parameter.minimum ?? -.infinity)...(parameter.maximum ?? .infinity)
+            if let known = numberRanges.firstIndex(of: bounds) {
+              range = Int32(known)
+            } else {
+              numberRanges.append(bounds)
+              range = Int32(numberRanges.count - 1)
+            }
+          }
+          kinds[parameter.name] = .number(lexicon: valueLexicon, range: range)
         default:
           kinds[parameter.name] = .freeText
         }
@@ -180,7 +192,7 @@ public struct IntentTemplates: Sendable {
         all[i][t].setBound(vocabularySize: vocabulary.count)
       }
     }
-    self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary)
+    self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary, numberRanges: numberRanges)
     self.templates = all
     self.signatures = all.map(TemplateSignature.union)
     self.signatureBits = signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } }

@@ -144,8 +144,8 @@ extension TemplateMatcher {
             offer(span.start, j, span.cost, capture(name, .value(id: lexicons[lexicon].values[span.valueIndex].id), span.start, j, p))
           }
         }
-      case .number(let lexicon):
-        for j in stride(from: 1, through: n, by: 1) where p.input.isNumber[j - 1] {
+      case .number(let lexicon, let range):
+        for j in stride(from: 1, through: n, by: 1) where p.fitsNumber(j - 1, range: range) {
           offer(j - 1, j, 0, capture(name, .number(synonymValue: nil), j - 1, j, p))
         }
         if let lexicon {

@@ -39,6 +39,8 @@ public struct TemplateMatcher: Sendable {
 
   public let costs: Costs
   public let lexicons: [ValueLexicon]
+  /// The ranges number slots accept (`CompiledTemplate.SlotKind.number(range:)`).
+  public let numberRanges: [ClosedRange<Double>]
   /// Per word that begins some value's name, the lexicons whose values it begins; and those
   /// words for typo lookups: `prepare` reads every lexicon's spans in one pass.
   let firstTermLexicons: [String: [Int32]]
@@ -48,8 +50,11 @@ public struct TemplateMatcher: Sendable {
   /// `vocabulary.isStop` behind a pointer, for the DP's inner loops.
   let stopWords: PointerTable<Bool>
 
-  public init(lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, costs: Costs = Costs()) {
+  public init(
+    lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, numberRanges: [ClosedRange<Double>] = [], costs: Costs = Costs()
+  ) {
     self.lexicons = lexicons
+    self.numberRanges = numberRanges
     var firstTermLexicons: [String: [Int32]] = [:]
     for (l, lexicon) in lexicons.enumerated() {
       for term in lexicon.firstTerms { firstTermLexicons[term, default: []].append(Int32(l)) }
@@ -87,6 +92,13 @@ public struct TemplateMatcher: Sendable {
     let matchedWords: [Int32]
     let lexiconPositions: [UInt64]
     let numberPositions: UInt64
+    /// `numberFits[r · n + j]`: token j is a number inside the matcher's `numberRanges[r]`.
+    let numberFits: [Bool]
+
+    /// Whether token `j` can fill a number slot of range `range` (-1: any number).
+    func fitsNumber(_ j: Int, range: Int32) -> Bool {
+      range < 0 ? input.isNumber[j] : numberFits[Int(range) * n + j]
+    }
   }
 
   public func prepare(_ input: MatchInput) -> Prepared {
@@ -166,14 +178,26 @@ public struct TemplateMatcher: Sendable {
       }
     }
     let insertion = (0..<n).map { input.isFiller[$0] ? costs.fillerInsertion : input.isStop[$0] ? costs.stopInsertion : costs.insertion }
+    // Number tokens' values against every range a number slot accepts.
+    var numberFits = [Bool](repeating: false, count: numberRanges.count * n)
+    for j in 0..<n where input.isNumber[j] {
+      // A number written so that it does not parse fits every range (as before ranges).
+      guard let value = Double(input.tokens[j].term) else {
+        for r in numberRanges.indices { numberFits[r * n + j] = true }
+        continue
+      }
+      for (r, range) in numberRanges.enumerated() where range.contains(value) { numberFits[r * n + j] = true }
+    }
     let flat = FlatTables(
-      n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), wordMatchIndex: matchIndex, matchLists: matchLists, spansByEnd: all)
+      n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), numberFits: numberFits, wordMatchIndex: matchIndex,
+      matchLists: matchLists, spansByEnd: all)
     let wordPositions = matchLists.map { list in list.reduce(UInt64(0)) { $0 | (1 << UInt64($1.0 - 1)) } }
     var numberPositions: UInt64 = 0
     for j in 0..<n where input.isNumber[j] { numberPositions |= 1 << UInt64(j) }
     return Prepared(
       input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
-      wordPositions: wordPositions, matchedWords: matchedWords, lexiconPositions: lexiconPositions, numberPositions: numberPositions)
+      wordPositions: wordPositions, matchedWords: matchedWords, lexiconPositions: lexiconPositions, numberPositions: numberPositions,
+      numberFits: numberFits)
   }
 
   /// A lower bound on the template's cost: request tokens it can match no way (no word,
@@ -525,8 +549,8 @@ private struct Evaluation {
     case .valueSlot, .numberSlot:
       var m = shifted(input, output, by: costs.missingSlot)
       if node.kind == .numberSlot {
-        let isNumber = tables.isNumber.base
-        for j in stride(from: 1, through: n, by: 1) where isNumber[j - 1] {
+        let fits = node.range < 0 ? tables.isNumber.base : tables.numberFits.base + Int(node.range) * n
+        for j in stride(from: 1, through: n, by: 1) where fits[j - 1] {
           improve(output, j, arena[input + j - 1], &m)
         }
       }
@@ -594,10 +618,16 @@ final class FlatTables: @unchecked Sendable {
   let spanStart: PointerTable<Int32>
   let spanCost: PointerTable<Float>
   let spanStride: Int
+  /// `numberFits[r · n + j]`: token j is a number inside `numberRanges[r]`.
+  let numberFits: PointerTable<Bool>
 
-  init(n: Int, insertion: [Float], isNumber: [Bool], wordMatchIndex: [Int32], matchLists: [[(Int, Float)]], spansByEnd: [[[ValueLexicon.Span]]]) {
+  init(
+    n: Int, insertion: [Float], isNumber: [Bool], numberFits: [Bool] = [], wordMatchIndex: [Int32], matchLists: [[(Int, Float)]],
+    spansByEnd: [[[ValueLexicon.Span]]]
+  ) {
     self.insertion = PointerTable(insertion)
     self.isNumber = PointerTable(isNumber)
+    self.numberFits = PointerTable(numberFits)
     wordMatch = PointerTable(wordMatchIndex)
     var offsets: [Int32] = [0]
     var positions: [Int32] = []

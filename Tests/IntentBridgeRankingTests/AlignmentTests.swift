@@ -176,6 +176,28 @@ import Testing
     #expect(compared > 100)
   }
 
+  /// A number outside a parameter's minimum…maximum does not fill its slot: the same words
+  /// go to the intent whose range holds the number.
+  @Test func numberSlotsTakeNumbersInTheParametersRange() throws {
+    let json = #"""
+      {"formatVersion": 1, "intents": [
+        {"id": "LightTemperature", "title": "Set colour temperature", "phrases": ["set the temperature to ${kelvin}"],
+         "parameters": [{"name": "kelvin", "type": "integer", "minimum": 1000, "maximum": 10000}]},
+        {"id": "Thermostat", "title": "Set thermostat", "phrases": ["set the temperature to ${degrees}"],
+         "parameters": [{"name": "degrees", "type": "number", "minimum": 0, "maximum": 100}]}
+      ]}
+      """#
+    let engine = try Self.engine(json)
+    #expect(engine.resolve("set the temperature to 21").intentID == "Thermostat")
+    #expect(Self.arguments(engine, "set the temperature to 21", intent: "Thermostat") == ["degrees": "21"])
+    #expect(engine.resolve("set the temperature to 2700").intentID == "LightTemperature")
+    #expect(Self.arguments(engine, "set the temperature to 2700", intent: "LightTemperature") == ["kelvin": "2700"])
+    let templates = engine.ranker.templates
+    #expect(templates.matcher.numberRanges.count == 2)
+    #expect(try #require(templates.align("set the temperature to 21", intent: 0)).alignment.quality < 1)
+    #expect(try #require(templates.align("set the temperature to 21", intent: 1)).alignment.quality == 1)
+  }
+
   @Test func schemaFormsLookIntoBranches() {
     let forms = JSONSchemaForms(["anyOf": [["type": "string", "enum": ["up", "down"]], ["oneOf": [["type": "integer"]]]]])
     #expect(forms.admitsNumbers)
