@@ -151,7 +151,10 @@ public struct Ranker: Sendable {
     // nothing in the catalog: when nothing else is confident, it is confident like an exact
     // match. Looked for among the first candidates and the free-text intents whose template
     // scores best.
-    if mode.usesKeywords, let best = candidates.first, best.confidence < configuration.noMatchThreshold {
+    let scale = Double(prepared.count + 1)
+    if mode.usesKeywords, let best = candidates.first,
+      best.confidence < configuration.noMatchThreshold || (1 - best.templateScore) * scale > configuration.freeTextOverride + 1e-4
+    {
       var looked = Array(candidates.prefix(configuration.freeTextCandidates).map(\.intentIndex))
       let byTemplate = scored.filter { template[$0.index] >= 0.5 && !looked.contains($0.index) }
         .sorted { template[$0.index] != template[$1.index] ? template[$0.index] > template[$1.index] : $0.index < $1.index }

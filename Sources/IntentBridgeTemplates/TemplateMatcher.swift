@@ -76,6 +76,9 @@ public struct TemplateMatcher: Sendable {
     /// True when the whole request was analysed (not cut at `maximumTokens`), so that the
     /// spans are all of the request's value spans.
     public var isComplete: Bool { n == input.count }
+    /// The tokens matched (the request's, up to `maximumTokens`); a template's cost is
+    /// `(1 − quality) × (count + 1)`.
+    public var count: Int { n }
     /// Word id → index into `matchLists` (-1: the word matches no request token).
     let wordMatchIndex: [Int32]
     /// (request position j, match cost) pairs per matched word.

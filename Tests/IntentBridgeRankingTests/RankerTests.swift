@@ -2,6 +2,7 @@ import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
+import IntentBridgeJSON
 import IntentBridgeRanking
 import IntentBridgeTemplates
 import IntentBridgeTestSupport
@@ -78,6 +79,23 @@ import Testing
     for request in ["napíš mi báseň o mori", "koľko kalórií má banán", "prelož dobré ráno do angličtiny", "psti Balada o štyroch koňoch"] {
       #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
     }
+  }
+
+  /// A request read whole by a free-text template beats a confident candidate whose template
+  /// needs more than two words' worth of edits.
+  @Test func aWholeFreeTextReadingBeatsAPartialMatch() throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/en.json"), options: options)
+    let resolution = engine.resolve("in 5 minutes turn off the lights")
+    #expect(resolution.intentID == "HassStartTimer")
+    #expect(resolution.arguments["minutes"]?.compactText == "5")
+    #expect(resolution.arguments["conversation_command"]?.stringValue == "turn off the lights")
+    var never = engine.ranker
+    never.configuration.freeTextOverride = .infinity
+    #expect(never.rank("in 5 minutes turn off the lights").best?.intentID == "HassTurnOff")
+    // An exact match stays first.
+    #expect(engine.resolve("turn off the lights").intentID == "HassTurnOff")
   }
 
   @Test func freeTextCostIsSeparatedInAlignments() throws {
