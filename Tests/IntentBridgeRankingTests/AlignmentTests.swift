@@ -127,17 +127,23 @@ import Testing
     }
   }
 
+  /// A Home Assistant templates catalog's compiled templates and every `n`th request of its
+  /// perturbed development set.
+  static func homeAssistant(_ language: String, everyNth n: Int) throws -> (IntentTemplates, [String]) {
+    let catalog = try #require(
+      CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
+    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
+      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    return (Ranker(catalog: catalog).templates, rows.enumerated().filter { $0.offset % n == 0 }.map(\.element))
+  }
+
   /// The branch and bound is exact only if no template's lower bound exceeds its cost; free-text
   /// templates' bounds count the free text's per-token cost.
   @Test(arguments: ["sk", "de"]) func lowerBoundsNeverExceedAlignmentCosts(language: String) throws {
-    let catalog = try #require(
-      CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
-    let templates = Ranker(catalog: catalog).templates
-    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
-      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    let (templates, requests) = try Self.homeAssistant(language, everyNth: 97)
     var compared = 0
     var freeText = 0
-    for request in rows.enumerated().filter({ $0.offset % 97 == 0 }).map(\.element) {
+    for request in requests {
       let prepared = templates.prepare(request)
       let scale = Float(prepared.n + 1)
       for intent in templates.templates.indices {
@@ -157,13 +163,9 @@ import Testing
   /// `prepare` finds every lexicon's spans in one pass; they must be those each lexicon finds
   /// alone (typos included: "kitchn", "obývačkee").
   @Test(arguments: ["en", "sk", "de", "zh-CN"]) func onePassSpansEqualEachLexiconsOwn(language: String) throws {
-    let catalog = try #require(
-      CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
-    let templates = Ranker(catalog: catalog).templates
-    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
-      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    let (templates, requests) = try Self.homeAssistant(language, everyNth: 23)
     var compared = 0
-    for request in rows.enumerated().filter({ $0.offset % 23 == 0 }).map(\.element) + ["turn on the kitchn light", "zapni svetlo v obývačkee"] {
+    for request in requests + ["turn on the kitchn light", "zapni svetlo v obývačkee"] {
       let input = MatchInput(request, analyzer: templates.analyzer)
       let together = templates.matcher.spans(in: input, lexicons: nil)
       for (l, lexicon) in templates.matcher.lexicons.enumerated() {
