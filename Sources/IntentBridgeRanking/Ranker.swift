@@ -168,6 +168,7 @@ public struct Ranker: Sendable {
         anchored.confidence = calibrated(
           cosine: anchored.vectorScore ?? 0, template: Double(1 - aligned.costBesidesFreeText / aligned.scale), bm25: anchored.keywordScore,
           coverage: 1)
+        anchored.wholeReading = aligned.template
         candidates.insert(anchored, at: 0)
         if candidates.count > max(1, top) { candidates.removeLast() }
         break

@@ -22,6 +22,9 @@ public struct RankedIntent: Sendable, Hashable {
   public var matchedTerms: [KeywordIndex.MatchedTerm]
   /// Entity affinity (−1, 0, +1; see `EntityAffinity`).
   public var affinity: Int = 0
+  /// The free-text template that reads the whole request, when that reading put this
+  /// candidate first (docs/RANKING.md, "Free-text readings").
+  public var wholeReading: String?
 }
 
 /// The answer for one request: candidates best first, or "no match".

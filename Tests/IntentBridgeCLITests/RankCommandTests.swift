@@ -17,6 +17,18 @@ import Testing
     #expect(first?["embedding"]?["cosine"]?.doubleValue != nil)
     #expect(first?["template"]?["quality"]?.doubleValue != nil)
     #expect(first?["matchedTerms"]?.arrayValue?.isEmpty == false)
+    #expect(first?["wholeReading"] == nil)
+  }
+
+  @Test func explainSaysWhenAFreeTextTemplateReadTheWholeRequest() throws {
+    let catalog = Repository.path("Examples/home-assistant/catalog/templates/en.json")
+    let run = CapturedRun(["rank", catalog, "in 5 minutes turn off the lights", "--explain", "--top", "2", "--json"])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["intent"] == "HassStartTimer")
+    #expect(value["candidates"]?[0]?["wholeReading"]?.stringValue?.contains("${conversation_command}") == true)
+    let text = CapturedRun(["rank", catalog, "in 5 minutes turn off the lights", "--explain", "--top", "1"])
+    #expect(text.out.contains("reads the whole request"), "\(text.out)")
   }
 
   @Test func batchModeWritesOneLinePerRow() throws {

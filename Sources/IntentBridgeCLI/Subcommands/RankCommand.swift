@@ -200,6 +200,7 @@ enum RankingJSON {
             "weighted": .number(RankCommand.rounded(candidate.templateScore * engine.ranker.configuration.templateWeight)),
           ]
           c["coverage"] = .number(RankCommand.rounded(candidate.coverage))
+          if let template = candidate.wholeReading { c["wholeReading"] = .string(template) }
           c["matchedTerms"] = .array(
             candidate.matchedTerms.map { term in
               term.queryTerm == term.indexTerm ? .string(term.queryTerm) : .string("\(term.queryTerm)→\(term.indexTerm)")
@@ -228,6 +229,9 @@ enum RankingText {
         line += ", template \(format(candidate.templateScore)) (×\(format(weights.templateWeight)))"
         line += ", fused \(format(candidate.score))\n"
         text += line
+        if let template = candidate.wholeReading {
+          text += "     first: the free-text template \"\(template)\" reads the whole request\n"
+        }
         if !candidate.matchedTerms.isEmpty {
           text += "     matched: " + candidate.matchedTerms.map { $0.queryTerm == $0.indexTerm ? $0.queryTerm : "\($0.queryTerm)→\($0.indexTerm)" }.joined(separator: ", ") + "\n"
         }
