@@ -148,9 +148,10 @@ public struct Ranker: Sendable {
     var candidates = scored.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
     // A request that a template reads exactly apart from its free text ("play ${query}" for
     // "play the ballad of four horses") is explained whole, though its free-text words match
-    // nothing in the catalog: when nothing else is confident, it is confident like an exact
-    // match. Looked for among the first candidates and the free-text intents whose template
-    // scores best.
+    // nothing in the catalog. When nothing else is confident, or the best candidate's own
+    // template needs more than `freeTextOverride` of edits, such a reading comes first,
+    // confident like a fully covered match. Looked for among the first candidates and the
+    // free-text intents whose template scores best (aligning costs one branch and bound each).
     let scale = Double(prepared.count + 1)
     if mode.usesKeywords, let best = candidates.first,
       best.confidence < configuration.noMatchThreshold || (1 - best.templateScore) * scale > configuration.freeTextOverride + 1e-4
