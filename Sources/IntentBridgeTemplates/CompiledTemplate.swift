@@ -30,6 +30,9 @@ public struct CompiledTemplate: Sendable {
   public var source: String
   /// How many literal terms the template has at least (its shortest expansion).
   public var minimumTerms: Int
+  /// How many literal words the template has at least (its expansion with the fewest):
+  /// each one the request has no word for costs at least a deletion.
+  public var minimumWords: Int
   /// Every word id the template can produce, sorted (for the matcher's lower bound).
   public var words: [Int32]
   /// Lexicons its slots read, and whether it has number or free-text slots.
@@ -68,14 +71,15 @@ public struct CompiledTemplate: Sendable {
   /// What the matcher's lower bound needs to know.
   var signature: TemplateSignature {
     TemplateSignature(
-      words: words, requiredWords: requiredWords, requiredSlots: requiredSlots, lexicons: lexicons, hasNumberSlot: hasNumberSlot,
-      freeTextSlots: freeTextSlots)
+      words: words, requiredWords: requiredWords, requiredSlots: requiredSlots, minimumWords: minimumWords, lexicons: lexicons,
+      hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 
   public init(root: Node, source: String) {
     self.root = root
     self.source = source
     minimumTerms = Self.minimumTerms(root)
+    minimumWords = Self.minimumTerms(root, countingSlots: false)
     var words = Set<Int32>()
     var lexicons = Set<Int>()
     var number = false
@@ -131,12 +135,12 @@ public struct CompiledTemplate: Sendable {
     self.requiredSlots = requiredSlots(root).sorted()
   }
 
-  static func minimumTerms(_ node: Node) -> Int {
+  static func minimumTerms(_ node: Node, countingSlots: Bool = true) -> Int {
     switch node {
     case .term: 1
-    case .slot: 1
-    case .sequence(let nodes): nodes.map(minimumTerms).reduce(0, +)
-    case .alternatives(let nodes): nodes.map(minimumTerms).min() ?? 0
+    case .slot: countingSlots ? 1 : 0
+    case .sequence(let nodes): nodes.map { minimumTerms($0, countingSlots: countingSlots) }.reduce(0, +)
+    case .alternatives(let nodes): nodes.map { minimumTerms($0, countingSlots: countingSlots) }.min() ?? 0
     case .optional: 0
     }
   }
@@ -388,6 +392,8 @@ struct TemplateSignature: Sendable {
   var words: [Int32]
   var requiredWords: [Int32]
   var requiredSlots: [RequiredSlot]
+  /// Literal words of the shortest expansion (of the template with the fewest, for a union).
+  var minimumWords: Int
   var lexicons: [Int]
   var hasNumberSlot: Bool
   /// Free-text slots (of the template with the most, for a union).
@@ -400,6 +406,7 @@ struct TemplateSignature: Sendable {
     var words = Set(first.words)
     var required = Set(first.requiredWords)
     var slots = Set(first.requiredSlots)
+    var minimumWords = first.minimumWords
     var lexicons = Set(first.lexicons)
     var number = first.hasNumberSlot
     var free = first.freeTextSlots
@@ -407,13 +414,14 @@ struct TemplateSignature: Sendable {
       words.formUnion(template.words)
       required.formIntersection(template.requiredWords)
       slots.formIntersection(template.requiredSlots)
+      minimumWords = min(minimumWords, template.minimumWords)
       lexicons.formUnion(template.lexicons)
       number = number || template.hasNumberSlot
       free = max(free, template.freeTextSlots)
     }
     return TemplateSignature(
-      words: words.sorted(), requiredWords: required.sorted(), requiredSlots: slots.sorted(), lexicons: lexicons.sorted(),
-      hasNumberSlot: number, freeTextSlots: free)
+      words: words.sorted(), requiredWords: required.sorted(), requiredSlots: slots.sorted(), minimumWords: minimumWords,
+      lexicons: lexicons.sorted(), hasNumberSlot: number, freeTextSlots: free)
   }
 }
 

@@ -341,6 +341,7 @@ struct SignatureBits: Sendable {
   let words: WordBitSet
   let requiredWords: [Int32]
   let requiredSlots: [RequiredSlot]
+  let minimumWords: Int
   let lexicons: [Int]
   let hasNumberSlot: Bool
   let freeTextSlots: Int
@@ -350,6 +351,7 @@ struct SignatureBits: Sendable {
     words = WordBitSet(signature.words, vocabularySize: vocabularySize)
     requiredWords = signature.requiredWords
     requiredSlots = signature.requiredSlots
+    minimumWords = signature.minimumWords
     lexicons = signature.lexicons
     hasNumberSlot = signature.hasNumberSlot
     freeTextSlots = signature.freeTextSlots
@@ -358,6 +360,6 @@ struct SignatureBits: Sendable {
   /// - Complexity: O(required words + request words matched + lexicons + n).
   func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
     matcher.lowerBound(
-      p, requiredWords: requiredWords, requiredSlots: requiredSlots, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
+      p, requiredWords: requiredWords, requiredSlots: requiredSlots, minimumWords: minimumWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 }

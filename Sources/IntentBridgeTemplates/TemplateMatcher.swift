@@ -220,12 +220,14 @@ public struct TemplateMatcher: Sendable {
   /// taken by free text, which costs `freeTextPerToken` a token beyond each slot's first.
   /// Reads the request's position masks.
   func lowerBound(
-    _ p: Prepared, requiredWords: [Int32], requiredSlots: [RequiredSlot], words: WordBitSet, lexicons: [Int], hasNumberSlot: Bool,
-    freeTextSlots: Int
+    _ p: Prepared, requiredWords: [Int32], requiredSlots: [RequiredSlot], minimumWords: Int = 0, words: WordBitSet, lexicons: [Int],
+    hasNumberSlot: Bool, freeTextSlots: Int
   ) -> Float {
     var bound: Float = 0
+    var missingRequired = 0
     for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+      missingRequired += 1
     }
     func spans(_ lexicon: Int) -> Bool { lexicon < p.lexiconPositions.count && p.lexiconPositions[lexicon] != 0 }
     for slot in requiredSlots {
@@ -234,9 +236,15 @@ public struct TemplateMatcher: Sendable {
       case .number(let l): if p.numberPositions == 0 && !(l.map(spans) ?? false) { bound += costs.missingSlot }
       }
     }
-    var covered: UInt64 = hasNumberSlot ? p.numberPositions : 0
     // The request's matched words (a few) looked up in the word set.
-    for (list, id) in p.matchedWords.enumerated() where words.contains(id) { covered |= p.wordPositions[list] }
+    var wordCovered: UInt64 = 0
+    for (list, id) in p.matchedWords.enumerated() where words.contains(id) { wordCovered |= p.wordPositions[list] }
+    // Each request word matches one template word at most: of the shortest expansion's words,
+    // those beyond the request words that can match one are deleted (the missing required
+    // ones are counted above).
+    let unmatched = minimumWords - wordCovered.nonzeroBitCount - missingRequired
+    if unmatched > 0 { bound += Float(unmatched) * min(costs.stopDeletion, costs.deletion) }
+    var covered: UInt64 = wordCovered | (hasNumberSlot ? p.numberPositions : 0)
     for l in lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
     if freeTextSlots == 0 {
       for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
