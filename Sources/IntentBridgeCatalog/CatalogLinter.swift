@@ -47,8 +47,9 @@ public struct CatalogLinter: Sendable {
     var out = Output(file: file)
     checkKeys(app: catalog.app, into: &out)
     let nearDuplicates = findNearDuplicates()
+    let phrasesExpected = Self.mostHavePhrases(catalog)
     for (index, intent) in catalog.intents.enumerated() {
-      lint(intent, nearDuplicates: nearDuplicates[index] ?? [], into: &out)
+      lint(intent, nearDuplicates: nearDuplicates[index] ?? [], phrasesExpected: phrasesExpected, into: &out)
       for parameter in intent.parameters { lint(parameter, of: intent, into: &out) }
     }
     for enumType in catalog.enums { lint(enumType, into: &out) }
@@ -72,7 +73,7 @@ public struct CatalogLinter: Sendable {
 
   // MARK: Intents
 
-  private func lint(_ intent: Intent, nearDuplicates: [NearDuplicate], into out: inout Output) {
+  private func lint(_ intent: Intent, nearDuplicates: [NearDuplicate], phrasesExpected: Bool, into out: inout Output) {
     let name = "intent \"\(intent.id)\""
     let description = intent.description.flatMap { $0.entries.contains { !$0.text.trimmingSpaces.isEmpty } ? $0 : nil }
 
@@ -154,6 +155,28 @@ public struct CatalogLinter: Sendable {
     // missing-translation
     checkTranslations(intent.title, field: "title", of: intent, into: &out)
     if let description { checkTranslations(description, field: "description", of: intent, into: &out) }
+
+    // intent-without-phrases
+    if intent.isDiscoverable && phrasesExpected && !Self.hasPhrases(intent, in: catalog) {
+      out.report(
+        .intentWithoutPhrases,
+        "\(name) has no phrases, while most intents of the catalog have some: requests are matched against phrases, so it is rarely chosen",
+        hint: "add \"phrases\" to \(name): a few ways people ask for \"\(intent.title.resolved())\" (templates with (a|b), [optional] words and ${parameter} slots count as many)",
+        at: intent.path)
+    }
+  }
+
+  /// Whether the intent has phrases of its own or App Shortcut phrases.
+  private static func hasPhrases(_ intent: Intent, in catalog: Catalog) -> Bool {
+    !intent.phrases.allItems.isEmpty || catalog.appShortcuts.contains { $0.intent == intent.id && !$0.phrases.allItems.isEmpty }
+  }
+
+  /// At least half of the discoverable intents (and at least two) have phrases.
+  /// - Complexity: O(intents × App Shortcuts).
+  private static func mostHavePhrases(_ catalog: Catalog) -> Bool {
+    let discoverable = catalog.intents.filter(\.isDiscoverable)
+    let with = discoverable.filter { hasPhrases($0, in: catalog) }.count
+    return with >= 2 && 2 * with >= discoverable.count
   }
 
   private func checkParameterSummary(_ intent: Intent, into out: inout Output) {

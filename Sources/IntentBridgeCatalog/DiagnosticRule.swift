@@ -47,12 +47,13 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
   case descriptionTooLong = "description-too-long"
   case unresolvedLocalizationKey = "unresolved-localization-key"
   case missingTranslation = "missing-translation"
+  case intentWithoutPhrases = "intent-without-phrases"
 
   public var severity: Diagnostic.Severity {
     switch self {
     case .missingDescription, .missingParameterDescription, .descriptionNotSentence, .missingSearchKeywords,
       .parameterSummaryIncomplete, .destructiveWithoutConfirmation, .enumCaseWithoutTitle, .duplicateSynonym,
-      .nearDuplicateIntents, .descriptionTooLong, .unresolvedLocalizationKey, .missingTranslation:
+      .nearDuplicateIntents, .descriptionTooLong, .unresolvedLocalizationKey, .missingTranslation, .intentWithoutPhrases:
       .warning
     default: .error
     }
@@ -104,6 +105,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .descriptionTooLong: "clients truncate tool descriptions at 2,048 characters"
     case .unresolvedLocalizationKey: "an ALL_CAPS_KEY is a strings-file key, not text for people"
     case .missingTranslation: "declared languages fall back to the default language for missing text"
+    case .intentWithoutPhrases: "when the other intents have phrases, one without is rarely chosen (phrases are what requests are matched against)"
     }
   }
 
@@ -149,6 +151,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .descriptionTooLong: "shorten the description"
     case .unresolvedLocalizationKey: "write the text itself, or a Text object with translations"
     case .missingTranslation: "add the translation, or remove the language from app.languages"
+    case .intentWithoutPhrases: "add \"phrases\": a few ways people ask for it"
     }
   }
 }

@@ -173,6 +173,33 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
     #expect(diagnostics[0].hint?.contains(#""add", "note""#) == true)
   }
 
+  @Test func intentWithoutPhrasesWhenMostHaveSome() throws {
+    let phrases = #"["add [a] note ${title}"]"#
+    let diagnostics = try lint(
+      catalog([
+        intent(["phrases": phrases]),
+        intent(id: "EditNote", ["title": #""Edit Note""#, "phrases": #"["edit [the] note ${title}"]"#]),
+        intent(id: "DeleteNote", ["title": #""Delete Note""#]),
+        intent(id: "Hidden", ["title": #""Hidden Note""#, "isDiscoverable": "false"]),
+      ]))
+    try #require(found(diagnostics) == ["intent-without-phrases @ $.intents[2]"])
+    #expect(diagnostics[0].severity == .warning)
+    #expect(diagnostics[0].hint?.contains("\"Delete Note\"") == true)
+    // When most intents have no phrases (a catalog that relies on titles), none is flagged.
+    let few = try lint(
+      catalog([
+        intent(["phrases": phrases]), intent(id: "EditNote", ["title": #""Edit Note""#]),
+        intent(id: "DeleteNote", ["title": #""Delete Note""#]),
+      ]))
+    #expect(!found(few).contains { $0.hasPrefix("intent-without-phrases") })
+    // App Shortcut phrases count.
+    let shortcut = try lint(
+      catalog(
+        [intent(["phrases": phrases]), intent(id: "EditNote", ["title": #""Edit Note""#, "phrases": phrases]), intent(id: "DeleteNote", ["title": #""Delete Note""#])],
+        extra: #""appShortcuts": [{"intent": "DeleteNote", "phrases": ["Delete a note in ${applicationName}"], "shortTitle": "Delete", "systemImageName": "trash"}]"#))
+    #expect(!found(shortcut).contains { $0.hasPrefix("intent-without-phrases") })
+  }
+
   @Test func parameterSummaryIncomplete() throws {
     let parameters = #"""
       [{"name": "title", "description": "The title.", "type": "string"},
