@@ -74,7 +74,7 @@ public struct ParameterFiller: Sendable {
   /// given by id/value or by title or synonym; a value that does not fit the parameter is
   /// ignored.
   public func fill(
-    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, templateQuality: Float? = nil,
+    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, templateQuality rankedQuality: Float? = nil,
     context given: JSONObject = JSONObject()
   ) -> Result {
     let prepared = known ?? templates.prepare(request)
@@ -100,7 +100,7 @@ public struct ParameterFiller: Sendable {
 
     // 1. Template slots.
     var templateQuality: Float = 0
-    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: known == nil ? nil : templateQuality),
+    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: known == nil ? nil : rankedQuality),
       alignment.quality >= 0.5
     {
       templateQuality = alignment.quality

@@ -161,7 +161,7 @@ public struct Ranker: Sendable {
         .sorted { template[$0.index] != template[$1.index] ? template[$0.index] > template[$1.index] : $0.index < $1.index }
       looked += byTemplate.prefix(configuration.freeTextCandidates).map(\.index)
       for index in looked where templates.hasFreeText(intent: index) {
-        guard let aligned = templates.align(prepared, intent: index)?.alignment, aligned.freeTextCost > 0,
+        guard let aligned = templates.align(prepared, intent: index, knownQuality: template[index])?.alignment, aligned.freeTextCost > 0,
           aligned.costBesidesFreeText <= Float(configuration.freeTextTolerance) + 1e-4
         else { continue }
         var anchored = candidates.first { $0.intentIndex == index } ?? ranked(index, score: scored.first { $0.index == index }?.score ?? 0)
