@@ -86,8 +86,7 @@ public struct ParameterFiller: Sendable {
     func take(_ argument: FilledArgument) {
       guard filled[argument.name] == nil, let parameter = intent.parameter(named: argument.name) else { return }
       let value = parameter.isArray ? .array([argument.value]) : argument.value
-      let schema = JSONValue.object(ParameterSchema.schema(for: parameter, in: catalog))
-      guard JSONSchemaValidator.validate(value, against: schema).isEmpty else { return }
+      guard fits(value, parameter) else { return }
       var accepted = argument
       accepted.value = value
       filled[argument.name] = accepted
@@ -253,8 +252,12 @@ public struct ParameterFiller: Sendable {
     }
     guard let down = directions[.decrease], let up = directions[.increase], named.contains(down), !named.contains(up) else { return nil }
     let negative: JSONValue = if let integer = value.integerValue, case .integer = value { .integer(-integer) } else { .number(-amount) }
-    let schema = JSONValue.object(ParameterSchema.schema(for: parameter, in: catalog))
-    return JSONSchemaValidator.validate(negative, against: schema).isEmpty ? negative : nil
+    return fits(negative, parameter) ? negative : nil
+  }
+
+  /// Whether `value` validates against the parameter's schema (as its tool definition has it).
+  private func fits(_ value: JSONValue, _ parameter: Parameter) -> Bool {
+    JSONSchemaValidator.validate(value, against: .object(ParameterSchema.schema(for: parameter, in: catalog))).isEmpty
   }
 
   private func numbers(in text: String) -> [Double] {
