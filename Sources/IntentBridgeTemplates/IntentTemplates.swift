@@ -338,28 +338,16 @@ public struct IntentTemplates: Sendable {
 /// A `TemplateSignature` (of one template, or of all templates of an intent) with its words
 /// as a bit set, for `TemplateMatcher.lowerBound`.
 struct SignatureBits: Sendable {
+  let signature: TemplateSignature
   let words: WordBitSet
-  let requiredWords: [Int32]
-  let requiredSlots: [RequiredSlot]
-  let minimumWords: Int
-  let lexicons: [Int]
-  let hasNumberSlot: Bool
-  let freeTextSlots: Int
-  var hasFreeText: Bool { freeTextSlots > 0 }
 
   init(_ signature: TemplateSignature, vocabularySize: Int) {
+    self.signature = signature
     words = WordBitSet(signature.words, vocabularySize: vocabularySize)
-    requiredWords = signature.requiredWords
-    requiredSlots = signature.requiredSlots
-    minimumWords = signature.minimumWords
-    lexicons = signature.lexicons
-    hasNumberSlot = signature.hasNumberSlot
-    freeTextSlots = signature.freeTextSlots
   }
 
   /// - Complexity: O(required words + request words matched + lexicons + n).
   func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
-    matcher.lowerBound(
-      p, requiredWords: requiredWords, requiredSlots: requiredSlots, minimumWords: minimumWords, words: words, lexicons: lexicons, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
+    matcher.lowerBound(p, signature: signature, words: words)
   }
 }

@@ -203,8 +203,7 @@ public struct TemplateMatcher: Sendable {
       numberFits: numberFits)
   }
 
-  /// A lower bound on the template's cost: request tokens it can match no way (no word,
-  /// no value span of its lexicons, no number or free-text slot) must be inserted.
+  /// A lower bound on the template's cost (see the bound below).
   /// - Complexity: O(request words matched + lexicons + n).
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
     // Read in place: unwrapping into a local would copy (and retain) the bit set's arrays.
@@ -214,23 +213,21 @@ public struct TemplateMatcher: Sendable {
   }
 
   /// The bound itself, for a template or all templates of an intent (`SignatureBits`):
-  /// required words absent from the request must be deleted; required typed slots no span of
-  /// the request can fill are missing; every request token that no
-  /// word (`words`) or lexicon of theirs can take, and no number slot, must be inserted or
-  /// taken by free text, which costs `freeTextPerToken` a token beyond each slot's first.
-  /// Reads the request's position masks.
-  func lowerBound(
-    _ p: Prepared, requiredWords: [Int32], requiredSlots: [RequiredSlot], minimumWords: Int = 0, words: WordBitSet, lexicons: [Int],
-    hasNumberSlot: Bool, freeTextSlots: Int
-  ) -> Float {
+  /// required words absent from the request must be deleted, and so must the words of the
+  /// shortest expansion beyond the request words that could match one; required typed slots
+  /// no span of the request can fill are missing; every request token that no word (`words`)
+  /// or lexicon of theirs can take, and no number slot, must be inserted or taken by free
+  /// text, which costs `freeTextPerToken` a token beyond each slot's first. Reads the
+  /// request's position masks.
+  func lowerBound(_ p: Prepared, signature: borrowing TemplateSignature, words: WordBitSet) -> Float {
     var bound: Float = 0
     var missingRequired = 0
-    for id in requiredWords where p.wordMatchIndex[Int(id)] < 0 {
+    for id in signature.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
       bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
       missingRequired += 1
     }
     func spans(_ lexicon: Int) -> Bool { lexicon < p.lexiconPositions.count && p.lexiconPositions[lexicon] != 0 }
-    for slot in requiredSlots {
+    for slot in signature.requiredSlots {
       switch slot {
       case .value(let l): if !spans(l) { bound += costs.missingSlot }
       case .number(let l): if p.numberPositions == 0 && !(l.map(spans) ?? false) { bound += costs.missingSlot }
@@ -242,11 +239,11 @@ public struct TemplateMatcher: Sendable {
     // Each request word matches one template word at most: of the shortest expansion's words,
     // those beyond the request words that can match one are deleted (the missing required
     // ones are counted above).
-    let unmatched = minimumWords - wordCovered.nonzeroBitCount - missingRequired
+    let unmatched = signature.minimumWords - wordCovered.nonzeroBitCount - missingRequired
     if unmatched > 0 { bound += Float(unmatched) * min(costs.stopDeletion, costs.deletion) }
-    var covered: UInt64 = wordCovered | (hasNumberSlot ? p.numberPositions : 0)
-    for l in lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
-    if freeTextSlots == 0 {
+    var covered: UInt64 = wordCovered | (signature.hasNumberSlot ? p.numberPositions : 0)
+    for l in signature.lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
+    if signature.freeTextSlots == 0 {
       for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
       return bound
     }
@@ -255,7 +252,7 @@ public struct TemplateMatcher: Sendable {
     let perToken = costs.freeTextPerToken
     var left: Float = 0
     for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { left += min(p.insertion[j], perToken) }
-    return bound + max(0, left - Float(freeTextSlots) * (perToken - min(costs.freeTextBase, perToken)))
+    return bound + max(0, left - Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken)))
   }
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
@@ -356,7 +353,6 @@ public struct TemplateMatcher: Sendable {
     }
     return (ties, max(0, 1 - bestCost / Float(p.n + 1)))
   }
-
 
   /// The quality of one template.
   public func quality(_ template: CompiledTemplate, _ p: Prepared) -> Float {
