@@ -116,15 +116,30 @@ public struct Ranker: Sendable {
     // Stable order: by score, then catalog order.
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     var template = [Float](repeating: 0, count: catalog.intents.count)
+    // Intents whose template quality was left unknown, being below the floor given (so they
+    // cannot reach the top); `exactTemplate` finds it when needed.
+    var floors: [Int: Float] = [:]
+    var arena = TemplateArena()
+    func exactTemplate(where isNeeded: (Float) -> Bool) {
+      for (index, floor) in floors.sorted(by: { $0.key < $1.key }) where isNeeded(floor) {
+        template[index] = templates.bestQuality(intent: index, prepared, templatesPerIntent: configuration.templatesPerIntent, arena: &arena) ?? 0
+        floors[index] = nil
+      }
+    }
     if mode.usesKeywords, !templates.isEmpty, configuration.templateWeight > 0 {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
-      template = templates.scores(
-        prepared, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
+      floors = templateScores(prepared, candidates: candidates, base: scored, affinities: affinities, top: max(1, top), into: &template)
       for k in scored.indices {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }
       // Equally good template matches: the intent whose kind matches the named entity wins
       // ("start Vysávač", a vacuum: "Starts a vacuum" over "Turns on a device").
+      if configuration.affinityTieBoost > 0 {
+        // The boost needs the best quality: an intent left below its floor could only hold it
+        // with a floor above the best known one and near 0.9.
+        let known = template.max() ?? 0
+        exactTemplate { $0 > known && $0 >= 0.89 }
+      }
       if let bestQuality = template.max(), bestQuality >= 0.9, configuration.affinityTieBoost > 0 {
         for k in scored.indices where affinities[scored[k].index] > 0 && template[scored[k].index] >= bestQuality - 0.001 {
           scored[k].score += configuration.affinityTieBoost
@@ -157,6 +172,7 @@ public struct Ranker: Sendable {
       best.confidence < configuration.noMatchThreshold || (1 - best.templateScore) * scale > configuration.freeTextOverride + 1e-4
     {
       var looked = Array(candidates.prefix(configuration.freeTextCandidates).map(\.intentIndex))
+      exactTemplate { $0 >= 0.5 - 1e-3 }
       let byTemplate = scored.filter { template[$0.index] >= 0.5 && !looked.contains($0.index) }
         .sorted { template[$0.index] != template[$1.index] ? template[$0.index] > template[$1.index] : $0.index < $1.index }
       looked += byTemplate.prefix(configuration.freeTextCandidates).map(\.index)
@@ -194,6 +210,68 @@ public struct Ranker: Sendable {
       ranking.noMatchReason = "the catalog has no discoverable intents"
     }
     return ranking
+  }
+
+  /// Fills `template` with the best template quality of the intents `IntentTemplates.matchedIntents`
+  /// picks, as far as the first `top` places need it; returns the intents left below a floor.
+  ///
+  /// An intent can only reach the top `top` if its score (`base`, the fused score without
+  /// templates, plus `templateWeight · quality^templatePower`, plus the affinity tie boost it
+  /// may get) reaches the `top`-th best score the other intents are sure to have. That gives
+  /// its quality a floor, and the branch and bound skips every template that cannot beat it:
+  /// an intent that is plainly out of reach costs its bounds, not its DPs. Intents are looked
+  /// at most promising first (their optimistic quality), so that the floors rise early.
+  /// The order of the first `top` is exactly that of scoring every intent in full.
+  func templateScores(
+    _ prepared: TemplateMatcher.Prepared, candidates: [Int], base: [(index: Int, score: Double)], affinities: [Int8], top: Int,
+    into template: inout [Float]
+  ) -> [Int: Float] {
+    let weight = configuration.templateWeight
+    let power = configuration.templatePower
+    // The least score each intent is sure to have (a quality of 0 until its own is known).
+    var sure = [Double](repeating: -.infinity, count: template.count)
+    for entry in base { sure[entry.index] = entry.score }
+    let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
+    func boost(_ index: Int) -> Double { affinities[index] > 0 ? configuration.affinityTieBoost : 0 }
+    func upper(_ entry: (index: Int, optimistic: Float)) -> Double {
+      sure[entry.index] + boost(entry.index) + weight * pow(Double(max(0, entry.optimistic)), power)
+    }
+    let ordered = matched.sorted { upper($0) != upper($1) ? upper($0) > upper($1) : $0.index < $1.index }
+    var floors: [Int: Float] = [:]
+    var arena = TemplateArena()
+    for entry in ordered {
+      let i = entry.index
+      // The `top`-th best sure score of the other intents (O(intents × top)).
+      var best: [Double] = []
+      for j in sure.indices where j != i && sure[j] > -.infinity {
+        if best.count < top {
+          best.append(sure[j])
+          best.sort(by: >)
+        } else if sure[j] > best[top - 1] {
+          best[top - 1] = sure[j]
+          best.sort(by: >)
+        }
+      }
+      var floor: Float = 0
+      if best.count == top, weight > 0, power > 0 {
+        // Quality needed to reach that score, less a margin for rounding.
+        let needed = (best[top - 1] - sure[i] - boost(i)) / weight
+        if needed > 0 { floor = Float(pow(needed, 1 / power)) - 1e-4 }
+      }
+      if floor > entry.optimistic + 1e-4 {
+        floors[i] = min(floor, entry.optimistic + 1e-4)
+        continue
+      }
+      if let quality = templates.bestQuality(
+        intent: i, prepared, above: floor, templatesPerIntent: configuration.templatesPerIntent, arena: &arena)
+      {
+        template[i] = quality
+        sure[i] += weight * pow(Double(quality), power)
+      } else {
+        floors[i] = floor
+      }
+    }
+    return floors
   }
 
   /// The request's content terms as the keyword index sees them: skip words, stop words and

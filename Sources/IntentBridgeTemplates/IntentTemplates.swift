@@ -314,25 +314,56 @@ public struct IntentTemplates: Sendable {
 
   /// `scores` of a prepared request.
   public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
-    var optimistic: [(index: Int, quality: Float)] = []
-    let denominator = Float(prepared.n + 1)
-    optimistic.reserveCapacity(signatureBits.count)
-    // Read in place (a copy of a signature would retain its arrays).
-    signatureBits.withUnsafeBufferPointer { signatures in
-      for i in signatures.indices where signatures[i] != nil {
-        optimistic.append((i, 1 - signatures[i]!.lowerBound(prepared, matcher: matcher) / denominator))
-      }
-    }
-    optimistic.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
-    var chosen = Set(candidates)
-    for entry in optimistic.prefix(extra) { chosen.insert(entry.index) }
     var scores = [Float](repeating: 0, count: templates.count)
-    var arena: [Float] = []
-    for i in chosen.sorted() where i < templates.count {
-      scores[i] = matcher.bestQuality(templates[i], prepared, limit: templatesPerIntent, arena: &arena)
+    var arena = TemplateArena()
+    for (i, _) in matchedIntents(prepared, candidates: candidates, extra: extra) {
+      scores[i] = bestQuality(intent: i, prepared, templatesPerIntent: templatesPerIntent, arena: &arena) ?? 0
     }
     return scores
   }
+
+  /// The intents `scores` matches, ascending by index: `candidates` and the `extra` intents
+  /// whose optimistic quality (the lower bound over all their templates) is best, each with
+  /// that optimistic quality, which no template of the intent exceeds.
+  /// - Complexity: O(intents × (n + lexicons)) for the bounds, plus a sort.
+  public func matchedIntents(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int) -> [(index: Int, optimistic: Float)] {
+    var optimistic = [Float](repeating: 0, count: signatureBits.count)
+    let denominator = Float(prepared.n + 1)
+    // Read in place (a copy of a signature would retain its arrays).
+    signatureBits.withUnsafeBufferPointer { signatures in
+      for i in signatures.indices where signatures[i] != nil {
+        optimistic[i] = 1 - signatures[i]!.lowerBound(prepared, matcher: matcher) / denominator
+      }
+    }
+    var chosen = Set(candidates.filter { $0 < templates.count })
+    if extra > 0 {
+      let ranked = signatureBits.indices.filter { signatureBits[$0] != nil }
+        .sorted { optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1 }
+      chosen.formUnion(ranked.prefix(extra))
+    }
+    return chosen.sorted().map { ($0, optimistic[$0]) }
+  }
+
+  /// The best quality of `intent`'s templates (0 without templates), or nil when no template
+  /// beats `floor`: every template's quality is then below `floor` (at most `floor` plus a
+  /// rounding margin). The branch and bound skips every template that cannot beat the floor,
+  /// so a high floor is cheap. At most `templatesPerIntent` templates (lowest bounds) are
+  /// aligned.
+  /// - Complexity: one bound per template, one DP per template whose bound beats the best.
+  public func bestQuality(
+    intent: Int, _ prepared: TemplateMatcher.Prepared, above floor: Float = 0, templatesPerIntent: Int = .max, arena: inout TemplateArena
+  ) -> Float? {
+    guard intent < templates.count else { return 0 }
+    // Edit costs are multiples of 0.05: the margin only absorbs rounding.
+    let ceiling = floor > 0 ? (1 - floor) * Float(prepared.n + 1) + 1e-3 : nil
+    return matcher.bestQuality(templates[intent], prepared, limit: templatesPerIntent, ceiling: ceiling, arena: &arena.storage)
+  }
+}
+
+/// Scratch memory for template DPs, reused across the intents of one request.
+public struct TemplateArena {
+  var storage: [Float] = []
+  public init() {}
 }
 
 /// A `TemplateSignature` (of one template, or of all templates of an intent) with its words

@@ -262,9 +262,11 @@ public struct TemplateMatcher: Sendable {
     return best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
   }
 
-  /// `bestQuality` with a caller-owned arena, reused across calls for one request.
-  func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, arena: inout [Float]) -> Float {
-    best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
+  /// `bestQuality` with a caller-owned arena, reused across calls for one request. With a
+  /// `ceiling`, only templates costing less are looked at: nil when there is none.
+  func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, ceiling: Float?, arena: inout [Float]) -> Float? {
+    let result = best(templates, p, limit: limit, keepTies: false, ceiling: ceiling, arena: &arena)
+    return ceiling != nil && result.ties.isEmpty ? nil : result.quality
   }
 
   /// The templates with the best quality (ascending index; empty when `templates` is empty
