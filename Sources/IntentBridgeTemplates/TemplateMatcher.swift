@@ -233,26 +233,52 @@ public struct TemplateMatcher: Sendable {
       case .number(let l): if p.numberPositions == 0 && !(l.map(spans) ?? false) { bound += costs.missingSlot }
       }
     }
-    // The request's matched words (a few) looked up in the word set.
-    var wordCovered: UInt64 = 0
-    for (list, id) in p.matchedWords.enumerated() where words.contains(id) { wordCovered |= p.wordPositions[list] }
+    let coverage = self.coverage(p, signature: signature, words: words)
     // Each request word matches one template word at most: of the shortest expansion's words,
     // those beyond the request words that can match one are deleted (the missing required
     // ones are counted above).
-    let unmatched = signature.minimumWords - wordCovered.nonzeroBitCount - missingRequired
+    let unmatched = signature.minimumWords - coverage.words.nonzeroBitCount - missingRequired
     if unmatched > 0 { bound += Float(unmatched) * min(costs.stopDeletion, costs.deletion) }
-    var covered: UInt64 = wordCovered | (signature.hasNumberSlot ? p.numberPositions : 0)
-    for l in signature.lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
     if signature.freeTextSlots == 0 {
-      for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
+      for j in 0..<p.n where coverage.all & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
       return bound
     }
     // Free text takes a span of L tokens for base + perToken × (L − 1): at least perToken a
     // token, less perToken for each slot's first token.
     let perToken = costs.freeTextPerToken
     var left: Float = 0
-    for j in 0..<p.n where covered & (1 << UInt64(j)) == 0 { left += min(p.insertion[j], perToken) }
+    for j in 0..<p.n where coverage.all & (1 << UInt64(j)) == 0 { left += min(p.insertion[j], perToken) }
     return bound + max(0, left - Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken)))
+  }
+
+  /// The request positions (bit j: token j) that a word of `words` can match, and those that
+  /// a word, a lexicon or the number slot of the signature can take.
+  /// - Complexity: O(request words matched + lexicons).
+  func coverage(_ p: Prepared, signature: borrowing TemplateSignature, words: WordBitSet) -> (words: UInt64, all: UInt64) {
+    // The request's matched words (a few) looked up in the word set.
+    var wordCovered: UInt64 = 0
+    for (list, id) in p.matchedWords.enumerated() where words.contains(id) { wordCovered |= p.wordPositions[list] }
+    var covered: UInt64 = wordCovered | (signature.hasNumberSlot ? p.numberPositions : 0)
+    for l in signature.lexicons where l < p.lexiconPositions.count { covered |= p.lexiconPositions[l] }
+    return (wordCovered, covered)
+  }
+
+  /// Per DP cell j (j request tokens read), a lower bound on the cost of reading the rest:
+  /// tokens that nothing in the template can take (`covered`) are inserted or taken by free
+  /// text, as in the lower bound. `tail` holds n + 1 cells; cell n is 0.
+  /// - Complexity: O(n).
+  func remainingCost(_ p: Prepared, signature: borrowing TemplateSignature, covered: UInt64, into tail: UnsafeMutablePointer<Float>) {
+    let perToken = costs.freeTextPerToken
+    let freeText = signature.freeTextSlots > 0
+    let slack = Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken))
+    var sum: Float = 0
+    tail[p.n] = 0
+    var j = p.n - 1
+    while j >= 0 {
+      if covered & (1 << UInt64(j)) == 0 { sum += freeText ? min(p.insertion[j], perToken) : p.insertion[j] }
+      tail[j] = freeText ? max(0, sum - slack) : sum
+      j -= 1
+    }
   }
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
@@ -325,10 +351,18 @@ public struct TemplateMatcher: Sendable {
     }
     var prefixes = [Int](repeating: -2, count: slotCount)
     var store: [Float] = []
+    // What reading the rest of the request costs at least, per cell, for the template at hand.
+    var tail = [Float](repeating: 0, count: width)
     arena.withUnsafeMutableBufferPointer { buffer in
       for (bound, index) in ordered {
         if keepTies ? bound > bestCost : bound >= bestCost { break }
         let pruning = keepTies ? bestCost.nextUp : bestCost
+        if let bits = templates[index].bound {
+          let covered = coverage(p, signature: bits.signature, words: bits.words).all
+          tail.withUnsafeMutableBufferPointer { remainingCost(p, signature: bits.signature, covered: covered, into: $0.baseAddress!) }
+        } else {
+          for j in 0..<width { tail[j] = 0 }
+        }
         templates[index].flat.nodes.withUnsafeBufferPointer { nodes in
           templates[index].flat.children.withUnsafeBufferPointer { children in
             var state = Evaluation(
@@ -339,7 +373,10 @@ public struct TemplateMatcher: Sendable {
             buffer[input] = 0
             _ = state.insertionClosure(input)
             let output = state.allocate()
-            if state.evaluateSteps(templates[index].flat, input, output, prefixes: &prefixes, store: &store) < .infinity {
+            let evaluated = tail.withUnsafeBufferPointer { tail in
+              state.evaluateSteps(templates[index].flat, input, output, prefixes: &prefixes, store: &store, tail: tail.baseAddress!)
+            }
+            if evaluated < .infinity {
               let c = buffer[output + p.n]
               if c < bestCost {
                 bestCost = c
@@ -441,7 +478,15 @@ private struct Evaluation {
   /// Evaluates a template's root steps (`FlatProgram.steps`) from `input` into `output`
   /// like `evaluate` of its root, starting from the longest prefix already in `prefixes`
   /// and recording the vectors after new prefixes.
-  mutating func evaluateSteps(_ flat: borrowing FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float]) -> Float {
+  ///
+  /// After each step, the template is given up when no cell plus what reading the rest of
+  /// the request costs at least (`tail`, per cell) can beat the bound: an A* estimate. On
+  /// the German development set it stops 60 % of the DPs that used to run to their end
+  /// without beating the best cost (66.6 K → 26.4 K of 103 K DPs). (Only the vector minimum
+  /// marks a shared prefix as failed: `tail` is this template's own.)
+  mutating func evaluateSteps(
+    _ flat: borrowing FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float], tail: UnsafePointer<Float>
+  ) -> Float {
     let mark = top
     defer { top = mark }
     let a = allocate()
@@ -478,6 +523,15 @@ private struct Evaluation {
       if slot >= 0, known == -2 {
         prefixes[slot] = store.count
         store.append(contentsOf: arena[target..<(target + width)])
+      }
+      if k < flat.steps.count - 1 {
+        var estimate = Float.infinity
+        for j in 0..<width { estimate = min(estimate, arena[target + j] + tail[j]) }
+        // (Sums in another order than the DP's: the margin absorbs the rounding.)
+        if estimate - 1e-3 >= bound {
+          fillInfinity(output)
+          return .infinity
+        }
       }
       current = target
     }
