@@ -381,4 +381,9 @@ struct SignatureBits: Sendable {
   func lowerBound(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> Float {
     matcher.lowerBound(p, signature: signature, words: words)
   }
+
+  /// `lowerBound` with the request positions the signature can take.
+  func boundAndCoverage(_ p: TemplateMatcher.Prepared, matcher: TemplateMatcher) -> (bound: Float, covered: UInt64) {
+    matcher.boundAndCoverage(p, signature: signature, words: words)
+  }
 }

@@ -206,10 +206,15 @@ public struct TemplateMatcher: Sendable {
   /// A lower bound on the template's cost (see the bound below).
   /// - Complexity: O(request words matched + lexicons + n).
   public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+    boundAndCoverage(template, p).bound
+  }
+
+  /// The lower bound, and the request positions that something in the template can take.
+  func boundAndCoverage(_ template: CompiledTemplate, _ p: Prepared) -> (bound: Float, covered: UInt64) {
     // Read in place: unwrapping into a local would copy (and retain) the bit set's arrays.
     template.bound != nil
-      ? template.bound!.lowerBound(p, matcher: self)
-      : SignatureBits(template.signature, vocabularySize: vocabulary.count).lowerBound(p, matcher: self)
+      ? template.bound!.boundAndCoverage(p, matcher: self)
+      : SignatureBits(template.signature, vocabularySize: vocabulary.count).boundAndCoverage(p, matcher: self)
   }
 
   /// The bound itself, for a template or all templates of an intent (`SignatureBits`):
@@ -220,6 +225,12 @@ public struct TemplateMatcher: Sendable {
   /// text, which costs `freeTextPerToken` a token beyond each slot's first. Reads the
   /// request's position masks.
   func lowerBound(_ p: Prepared, signature: borrowing TemplateSignature, words: WordBitSet) -> Float {
+    boundAndCoverage(p, signature: signature, words: words).bound
+  }
+
+  /// `lowerBound`, with the request positions a word, lexicon or number slot of the
+  /// signature can take (for `remainingCost`).
+  func boundAndCoverage(_ p: Prepared, signature: borrowing TemplateSignature, words: WordBitSet) -> (bound: Float, covered: UInt64) {
     var bound: Float = 0
     var missingRequired = 0
     for id in signature.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
@@ -241,14 +252,14 @@ public struct TemplateMatcher: Sendable {
     if unmatched > 0 { bound += Float(unmatched) * min(costs.stopDeletion, costs.deletion) }
     if signature.freeTextSlots == 0 {
       for j in 0..<p.n where coverage.all & (1 << UInt64(j)) == 0 { bound += p.insertion[j] }
-      return bound
+      return (bound, coverage.all)
     }
     // Free text takes a span of L tokens for base + perToken × (L − 1): at least perToken a
     // token, less perToken for each slot's first token.
     let perToken = costs.freeTextPerToken
     var left: Float = 0
     for j in 0..<p.n where coverage.all & (1 << UInt64(j)) == 0 { left += min(p.insertion[j], perToken) }
-    return bound + max(0, left - Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken)))
+    return (bound + max(0, left - Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken))), coverage.all)
   }
 
   /// The request positions (bit j: token j) that a word of `words` can match, and those that
@@ -264,13 +275,13 @@ public struct TemplateMatcher: Sendable {
   }
 
   /// Per DP cell j (j request tokens read), a lower bound on the cost of reading the rest:
-  /// tokens that nothing in the template can take (`covered`) are inserted or taken by free
-  /// text, as in the lower bound. `tail` holds n + 1 cells; cell n is 0.
+  /// tokens that nothing in the template can take (not in `covered`) are inserted or taken
+  /// by free text, as in the lower bound. `tail` holds n + 1 cells; cell n is 0.
   /// - Complexity: O(n).
-  func remainingCost(_ p: Prepared, signature: borrowing TemplateSignature, covered: UInt64, into tail: UnsafeMutablePointer<Float>) {
+  func remainingCost(_ p: Prepared, freeTextSlots: Int, covered: UInt64, into tail: UnsafeMutablePointer<Float>) {
     let perToken = costs.freeTextPerToken
-    let freeText = signature.freeTextSlots > 0
-    let slack = Float(signature.freeTextSlots) * (perToken - min(costs.freeTextBase, perToken))
+    let freeText = freeTextSlots > 0
+    let slack = Float(freeTextSlots) * (perToken - min(costs.freeTextBase, perToken))
     var sum: Float = 0
     tail[p.n] = 0
     var j = p.n - 1
@@ -331,9 +342,12 @@ public struct TemplateMatcher: Sendable {
       arena = [Float](unsafeUninitializedCapacity: width * 512) { _, count in count = width * 512 }
     }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
-    var ordered: [(bound: Float, index: Int)] = []
+    var ordered: [(bound: Float, index: Int, covered: UInt64)] = []
     ordered.reserveCapacity(templates.count)
-    for index in templates.indices { ordered.append((lowerBound(templates[index], p), index)) }
+    for index in templates.indices {
+      let (bound, covered) = boundAndCoverage(templates[index], p)
+      ordered.append((bound, index, covered))
+    }
     ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
     // DP vectors after shared template prefixes, by the prefix's slot: templates of one
@@ -354,14 +368,11 @@ public struct TemplateMatcher: Sendable {
     // What reading the rest of the request costs at least, per cell, for the template at hand.
     var tail = [Float](repeating: 0, count: width)
     arena.withUnsafeMutableBufferPointer { buffer in
-      for (bound, index) in ordered {
+      for (bound, index, covered) in ordered {
         if keepTies ? bound > bestCost : bound >= bestCost { break }
         let pruning = keepTies ? bestCost.nextUp : bestCost
-        if let bits = templates[index].bound {
-          let covered = coverage(p, signature: bits.signature, words: bits.words).all
-          tail.withUnsafeMutableBufferPointer { remainingCost(p, signature: bits.signature, covered: covered, into: $0.baseAddress!) }
-        } else {
-          for j in 0..<width { tail[j] = 0 }
+        tail.withUnsafeMutableBufferPointer {
+          remainingCost(p, freeTextSlots: templates[index].freeTextSlots, covered: covered, into: $0.baseAddress!)
         }
         templates[index].flat.nodes.withUnsafeBufferPointer { nodes in
           templates[index].flat.children.withUnsafeBufferPointer { children in
