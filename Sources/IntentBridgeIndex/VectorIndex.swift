@@ -12,25 +12,33 @@ public struct VectorIndex: Sendable {
   /// How many of the file's rows each kept row stands for (for `centroids`).
   let multiplicity: [Float]
 
-  /// Rows equal to an earlier row of the same intent are left out: they cannot change an
-  /// intent's best cosine, and phrase samples often embed alike (two spellings of one
-  /// template that differ in skip words only).
-  public init(file: VectorFile, intentCount: Int) {
+  /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
+  /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
+  /// often embed alike (spellings of one template that differ in a skip word or an article).
+  /// At 0.97 this keeps 67–94 % of the Home Assistant catalogs' distinct rows (German 3,900
+  /// → 3,055, English 1,938 → 1,296) and leaves intent top-1, exact frame and off-domain
+  /// "no match" of every development set within 0.1 point (docs/RANKING.md).
+  /// - Complexity: O(rows × kept rows of the same intent × dimensions), at load.
+  public init(file: VectorFile, intentCount: Int, nearDuplicate: Float = VectorIndex.nearDuplicate) {
     dimensions = file.dimensions
     self.intentCount = intentCount
     var intents: [Int32] = []
     var rows: [Float] = []
     var counts: [Float] = []
-    var kept: [RowKey: Int] = [:]
+    var keptByIntent: [Int: [Int]] = [:]
     let d = file.dimensions
     for (row, entry) in file.entries.enumerated() where (row + 1) * d <= file.vectors.count {
-      let vector = Array(file.vectors[(row * d)..<((row + 1) * d)])
-      let key = RowKey(intent: entry.intent, bits: vector.map(\.bitPattern))
-      if let earlier = kept[key] {
-        counts[earlier] += 1
+      let vector = file.vectors[(row * d)..<((row + 1) * d)]
+      let near = vector.withUnsafeBufferPointer { v in
+        rows.withUnsafeBufferPointer { kept in
+          keptByIntent[entry.intent, default: []].first { Self.dot(v.baseAddress!, kept.baseAddress! + $0 * d, count: d) >= nearDuplicate }
+        }
+      }
+      if let near {
+        counts[near] += 1
         continue
       }
-      kept[key] = intents.count
+      keptByIntent[entry.intent, default: []].append(intents.count)
       intents.append(Int32(entry.intent))
       counts.append(1)
       rows += vector
@@ -40,9 +48,23 @@ public struct VectorIndex: Sendable {
     multiplicity = counts
   }
 
-  private struct RowKey: Hashable {
-    var intent: Int
-    var bits: [UInt32]
+  /// The cosine above which a row counts as a near duplicate of another of its intent.
+  public static let nearDuplicate: Float = 0.97
+
+  /// `a · b` over `count` floats (for near-duplicate checks; `scores` has its own loop).
+  private static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
+    var acc = SIMD8<Float>()
+    var i = 0
+    while i + 8 <= count {
+      acc += UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self) * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<Float>.self)
+      i += 8
+    }
+    var sum = acc.sum()
+    while i < count {
+      sum += a[i] * b[i]
+      i += 1
+    }
+    return sum
   }
 
   /// Rows searched per request (after duplicates are left out).

@@ -42,6 +42,27 @@ import Testing
     for (got, want) in zip(centroid, [2 / norm, 1 / norm, 0, 0]) { #expect(abs(got - want) < 1e-6) }
   }
 
+  @Test func indexLeavesOutNearDuplicatesOfTheSameIntentOnly() {
+    // Intent 0: a, then c (cosine 0.98 with a: left out), then d (cosine 0.96 with a: kept);
+    // intent 1: c (near a, but another intent's: kept).
+    let a: [Float] = [1, 0, 0, 0]
+    let c: [Float] = [0.98, (1 - 0.98 * 0.98 as Float).squareRoot(), 0, 0]
+    let d: [Float] = [0.96, 0, (1 - 0.96 * 0.96 as Float).squareRoot(), 0]
+    let file = VectorFile(
+      model: "m", dimensions: 4, catalogHash: "h", language: "en",
+      entries: [.init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase")],
+      vectors: a + c + d + c)
+    let index = VectorIndex(file: file, intentCount: 2)
+    #expect(index.rowCount == 3)
+    // A query along c's second axis: intent 0's best is then a's 0 or d's 0, not c's.
+    let query: [Float] = [0, 1, 0, 0]
+    let scores = index.scores(query)
+    #expect(scores[0] == 0)
+    #expect(abs(scores[1] - c[1]) < 1e-6)
+    // With the threshold above every cosine, all four rows stay.
+    #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 1.01).rowCount == 4)
+  }
+
   @Test func detectsAStaleCatalog() {
     let problem = Self.problem { () throws(VectorFile.Problem) in
       try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-2", language: "en")
