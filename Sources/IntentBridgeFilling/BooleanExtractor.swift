@@ -8,6 +8,9 @@
 ///
 /// - Complexity: O(n × w) for n tokens and w (≤ 3) tokens of the longest phrase.
 public struct BooleanExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.boolean]
+
   public let language: String
   let phrases: [([String], Bool, Double)]
 

@@ -26,6 +26,9 @@
 ///
 /// - Complexity: O(n × p) for n tokens and p vocabulary entries of the language (small).
 public struct DateTimeExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.date, .time, .dateTime]
+
   public let context: ExtractionContext
   let vocabulary: DateTimeVocabulary
   let numbers: NumberExtractor

@@ -12,6 +12,9 @@
 ///
 /// - Complexity: O(n) in the scalars of the request.
 public struct DurationExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.duration]
+
   public let language: String
   let numbers: NumberExtractor
   let units: DurationUnits

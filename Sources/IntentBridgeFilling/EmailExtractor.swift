@@ -7,6 +7,9 @@
 ///
 /// - Complexity: O(n) in the scalars of the request.
 public struct EmailExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.email]
+
   public init() {}
 
   public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }

@@ -28,15 +28,25 @@ public struct Extractors: Sendable {
   }
 
   public func extract(_ text: String) -> [ExtractedValue] {
+    extract(text, kinds: Set(ExtractedValue.Kind.allCases))
+  }
+
+  /// The values of the given kinds, as `extract` orders them; only the extractors that can
+  /// produce one of the kinds run (`kinds` of each), so a caller that needs a duration does
+  /// not pay for dates.
+  public func extract(_ text: String, kinds: Set<ExtractedValue.Kind>) -> [ExtractedValue] {
+    guard !kinds.isEmpty else { return [] }
     let lexed = Lexer.tokens(text)
-    var all = numbers.extract(lexed: lexed)
-    all += durations.extract(lexed: lexed)
-    all += dates.extract(lexed: lexed)
-    all += booleans.extract(lexed: lexed)
-    all += urls.extract(scalars: lexed.scalars)
-    all += emails.extract(scalars: lexed.scalars)
-    all += quotes.extract(scalars: lexed.scalars)
-    return all.sorted {
+    func wanted(_ produced: Set<ExtractedValue.Kind>) -> Bool { !kinds.isDisjoint(with: produced) }
+    var all: [ExtractedValue] = []
+    if wanted(NumberExtractor.kinds) { all += numbers.extract(lexed: lexed) }
+    if wanted(DurationExtractor.kinds) { all += durations.extract(lexed: lexed) }
+    if wanted(DateTimeExtractor.kinds) { all += dates.extract(lexed: lexed) }
+    if wanted(BooleanExtractor.kinds) { all += booleans.extract(lexed: lexed) }
+    if wanted(URLExtractor.kinds) { all += urls.extract(scalars: lexed.scalars) }
+    if wanted(EmailExtractor.kinds) { all += emails.extract(scalars: lexed.scalars) }
+    if wanted(QuotedTextExtractor.kinds) { all += quotes.extract(scalars: lexed.scalars) }
+    return all.filter { kinds.contains($0.kind) }.sorted {
       ($0.span.lowerBound, Self.rank($0.kind), $0.span.upperBound) < ($1.span.lowerBound, Self.rank($1.kind), $1.span.upperBound)
     }
   }

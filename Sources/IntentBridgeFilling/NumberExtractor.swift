@@ -13,6 +13,9 @@
 ///
 /// - Complexity: O(n) in the scalars of the request (compound words: O(w²) per word).
 public struct NumberExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.number, .ordinal, .percentage, .temperature]
+
   public let language: String
   let words: NumberWords?
   let isChinese: Bool

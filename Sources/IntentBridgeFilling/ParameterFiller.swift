@@ -123,8 +123,13 @@ public struct ParameterFiller: Sendable {
       }
     }
 
-    // 2. Typed extractors and value words for what is still empty.
-    let extracted = extractors.extract(request)
+    // 2. Typed extractors and value words for what is still empty (only the extractors
+    // those parameters read run).
+    var kinds = Set<ExtractedValue.Kind>()
+    for parameter in intent.parameters where filled[parameter.name] == nil {
+      kinds.formUnion(Self.extractedKinds(parameter, templateQuality: templateQuality))
+    }
+    let extracted = extractors.extract(request, kinds: kinds)
     for parameter in intent.parameters where filled[parameter.name] == nil {
       switch parameter.type {
       case .enumeration, .entity:
@@ -224,6 +229,22 @@ public struct ParameterFiller: Sendable {
 
   /// A context value as the parameter stores it: an enum case or entity instance named by its
   /// id/value, title or synonym becomes that id/value; anything else is kept as given.
+  /// The kinds of extracted value step 2 of `fill` reads for an empty parameter.
+  static func extractedKinds(_ parameter: Parameter, templateQuality: Float) -> Set<ExtractedValue.Kind> {
+    switch parameter.type {
+    case .integer, .number, .measurement, .currency, .json:
+      let admitsNumbers = parameter.type != .json || JSONSchemaForms(parameter.jsonSchema).admitsNumbers
+      return admitsNumbers && templateQuality < 0.9 ? [.number, .percentage, .temperature] : []
+    case .duration: return [.duration]
+    case .date: return [.date, .time, .dateTime]
+    case .boolean: return [.boolean]
+    case .url: return [.url]
+    case .email: return [.email]
+    case .string: return [.quotedText]
+    default: return []
+    }
+  }
+
   private func contextValue(_ value: JSONValue, for parameter: Parameter) -> JSONValue {
     guard let text = value.stringValue, let lexicon = templates.lexicon(for: parameter.type) else { return value }
     let values = templates.matcher.lexicons[lexicon].values

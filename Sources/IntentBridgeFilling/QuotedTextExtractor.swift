@@ -7,6 +7,9 @@
 ///
 /// - Complexity: O(n) in the scalars of the request.
 public struct QuotedTextExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.quotedText]
+
   public init() {}
 
   static let pairs: [Unicode.Scalar: Set<Unicode.Scalar>] = [

@@ -7,6 +7,9 @@
 ///
 /// - Complexity: O(n) in the scalars of the request.
 public struct URLExtractor: Sendable {
+  /// The kinds of value it finds.
+  public static let kinds: Set<ExtractedValue.Kind> = [.url]
+
   public init() {}
 
   public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }

@@ -40,4 +40,36 @@ import Testing
     }
     #expect(problems == [])
   }
+
+  /// `Extractors.extract(_:kinds:)` runs only the extractors whose declared `kinds` meet the
+  /// kinds asked for: each extractor must find no other kind, and asking for one kind must
+  /// give exactly the values of that kind that extracting everything gives.
+  @Test(arguments: languages)
+  func extractorsFindOnlyTheirDeclaredKinds(_ language: String) {
+    let fixtures = (englishFixtures + germanFixtures + finnishFixtures + slovakFixtures + chineseFixtures)
+      .filter { $0.language == language }
+    let x = Extractors(context: pinnedContext(language))
+    var problems: [String] = []
+    var found = Set<ExtractedValue.Kind>()
+    for f in fixtures {
+      let text = MarkedText(f.marked).text
+      let runs: [(String, Set<ExtractedValue.Kind>, [ExtractedValue])] = [
+        ("numbers", NumberExtractor.kinds, x.numbers.extract(text)), ("durations", DurationExtractor.kinds, x.durations.extract(text)),
+        ("dates", DateTimeExtractor.kinds, x.dates.extract(text)), ("booleans", BooleanExtractor.kinds, x.booleans.extract(text)),
+        ("urls", URLExtractor.kinds, x.urls.extract(text)), ("emails", EmailExtractor.kinds, x.emails.extract(text)),
+        ("quotes", QuotedTextExtractor.kinds, x.quotes.extract(text)),
+      ]
+      for (name, kinds, values) in runs {
+        for v in values where !kinds.contains(v.kind) { problems.append("\(text): \(name) found \(v.kind)") }
+      }
+      let all = x.extract(text)
+      found.formUnion(all.map(\.kind))
+      for kind in ExtractedValue.Kind.allCases where x.extract(text, kinds: [kind]) != all.filter({ $0.kind == kind }) {
+        problems.append("\(text): kind \(kind) alone differs")
+      }
+    }
+    #expect(problems.isEmpty, "\(problems.prefix(10))")
+    // The fixtures reach several extractors, so the comparison is not over empty lists.
+    #expect(found.count >= 4, "\(found)")
+  }
 }
