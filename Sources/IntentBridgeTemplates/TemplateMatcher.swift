@@ -110,7 +110,7 @@ public struct TemplateMatcher: Sendable {
 
   /// Every lexicon's `ValueLexicon.spans(in:)` (empty for lexicons not `wanted`), in one
   /// pass: one lookup and at most one typo lookup per request word for all lexicons.
-  func spans(in input: MatchInput, lexicons wanted: [Int]?) -> [[ValueLexicon.Span]] {
+  func spans(in input: MatchInput, lexicons wanted: [Int]?, memo: TypoMemo? = nil) -> [[ValueLexicon.Span]] {
     var out = [[ValueLexicon.Span]](repeating: [], count: lexicons.count)
     var isWanted = [Bool](repeating: wanted == nil, count: lexicons.count)
     for l in wanted ?? [] where l < isWanted.count { isWanted[l] = true }
@@ -125,7 +125,7 @@ public struct TemplateMatcher: Sendable {
         // a few each), as `ValueLexicon.spans(in:)` does.
         guard input.folded[start].count >= 4 else { continue }
         var taken = [Int](repeating: 0, count: 0)
-        for candidate in firstTermTypos.matches(term, maxDistance: 1) {
+        for candidate in memo?.lexiconTypos(term, firstTermTypos) ?? firstTermTypos.matches(term, maxDistance: 1) {
           for l in firstTermLexicons[candidate] ?? [] where isWanted[Int(l)] && !exact.contains(l) {
             if taken.isEmpty { taken = [Int](repeating: 0, count: lexicons.count) }
             guard taken[Int(l)] < ValueLexicon.typoCandidates else { continue }
@@ -141,9 +141,12 @@ public struct TemplateMatcher: Sendable {
 
   /// `prepare` with value spans for the `lexicons` given only (all when nil): enough for
   /// templates that use no other lexicon (`TemplateSignature.lexicons`).
-  func prepare(_ input: MatchInput, lexicons wanted: [Int]?) -> Prepared {
+  ///
+  /// A `memo` keeps the typo lookups of the request's words for the next prepare of the same
+  /// words in another order (`IntentTemplates.align` reads each exchange of neighbours).
+  func prepare(_ input: MatchInput, lexicons wanted: [Int]?, memo: TypoMemo? = nil) -> Prepared {
     let n = min(input.count, Self.maximumTokens)
-    let found = spans(in: input, lexicons: wanted)
+    let found = spans(in: input, lexicons: wanted, memo: memo)
     var all: [[[ValueLexicon.Span]]] = []
     all.reserveCapacity(lexicons.count)
     for spans in found {
@@ -167,9 +170,7 @@ public struct TemplateMatcher: Sendable {
       if let id = vocabulary.id(of: term) {
         record(id, j + 1, 0)
       } else if term.count >= 4 {
-        for candidate in fuzzy.matches(term, maxDistance: 1).prefix(4) {
-          if let id = vocabulary.id(of: candidate) { record(id, j + 1, costs.typo) }
-        }
+        for id in memo?.vocabularyTypos(term, self) ?? vocabularyTypos(term) { record(id, j + 1, costs.typo) }
       }
     }
     var lexiconPositions = [UInt64](repeating: 0, count: lexicons.count)
@@ -290,6 +291,12 @@ public struct TemplateMatcher: Sendable {
       tail[j] = freeText ? max(0, sum - slack) : sum
       j -= 1
     }
+  }
+
+  /// The template words a request word outside the vocabulary may be a typo of (one edit,
+  /// the nearest four).
+  func vocabularyTypos(_ term: String) -> [Int32] {
+    fuzzy.matches(term, maxDistance: 1).prefix(4).compactMap { vocabulary.id(of: $0) }
   }
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
@@ -653,6 +660,27 @@ private struct Evaluation {
       }
       return insertionClosure(output)
     }
+  }
+}
+
+/// The typo lookups of request words, kept while one request is prepared in several word
+/// orders (the words stay the same).
+final class TypoMemo {
+  private var vocabulary: [String: [Int32]] = [:]
+  private var lexicons: [String: [String]] = [:]
+
+  func vocabularyTypos(_ term: String, _ matcher: TemplateMatcher) -> [Int32] {
+    if let known = vocabulary[term] { return known }
+    let found = matcher.vocabularyTypos(term)
+    vocabulary[term] = found
+    return found
+  }
+
+  func lexiconTypos(_ term: String, _ words: FuzzyVocabulary) -> [String] {
+    if let known = lexicons[term] { return known }
+    let found = words.matches(term, maxDistance: 1)
+    lexicons[term] = found
+    return found
   }
 }
 
