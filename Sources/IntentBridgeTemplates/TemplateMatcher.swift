@@ -381,6 +381,8 @@ public struct TemplateMatcher: Sendable {
         tail.withUnsafeMutableBufferPointer {
           remainingCost(p, freeTextSlots: templates[index].freeTextSlots, covered: covered, into: $0.baseAddress!)
         }
+        // The program's arrays read in place (passing the program itself copied it, retaining
+        // each array).
         templates[index].flat.nodes.withUnsafeBufferPointer { nodes in
           templates[index].flat.children.withUnsafeBufferPointer { children in
             var state = Evaluation(
@@ -392,7 +394,12 @@ public struct TemplateMatcher: Sendable {
             _ = state.insertionClosure(input)
             let output = state.allocate()
             let evaluated = tail.withUnsafeBufferPointer { tail in
-              state.evaluateSteps(templates[index].flat, input, output, prefixes: &prefixes, store: &store, tail: tail.baseAddress!)
+              templates[index].flat.steps.withUnsafeBufferPointer { steps in
+                templates[index].flat.prefixSlots.withUnsafeBufferPointer { prefixSlots in
+                  state.evaluateSteps(
+                    steps: steps, prefixSlots: prefixSlots, input, output, prefixes: &prefixes, store: &store, tail: tail.baseAddress!)
+                }
+              }
             }
             if evaluated < .infinity {
               let c = buffer[output + p.n]
@@ -493,9 +500,9 @@ private struct Evaluation {
     for j in 0..<width { arena[v + j] = .infinity }
   }
 
-  /// Evaluates a template's root steps (`FlatProgram.steps`) from `input` into `output`
-  /// like `evaluate` of its root, starting from the longest prefix already in `prefixes`
-  /// and recording the vectors after new prefixes.
+  /// Evaluates a template's root steps (`FlatProgram.steps`, with its `prefixSlots`) from
+  /// `input` into `output` like `evaluate` of its root, starting from the longest prefix
+  /// already in `prefixes` and recording the vectors after new prefixes.
   ///
   /// After each step, the template is given up when no cell plus what reading the rest of
   /// the request costs at least (`tail`, per cell) can beat the bound: an A* estimate. On
@@ -503,7 +510,8 @@ private struct Evaluation {
   /// without beating the best cost (66.6 K → 26.4 K of 103 K DPs). (Only the vector minimum
   /// marks a shared prefix as failed: `tail` is this template's own.)
   mutating func evaluateSteps(
-    _ flat: borrowing FlatProgram, _ input: Int, _ output: Int, prefixes: inout [Int], store: inout [Float], tail: UnsafePointer<Float>
+    steps: UnsafeBufferPointer<Int32>, prefixSlots: UnsafeBufferPointer<Int32>, _ input: Int, _ output: Int, prefixes: inout [Int],
+    store: inout [Float], tail: UnsafePointer<Float>
   ) -> Float {
     let mark = top
     defer { top = mark }
@@ -513,14 +521,14 @@ private struct Evaluation {
       fillInfinity(output)
       return .infinity
     }
-    if flat.steps.isEmpty { return shifted(input, output, by: 0) }
-    let shared = prefixes.isEmpty ? 0 : flat.sharedSteps
+    if steps.isEmpty { return shifted(input, output, by: 0) }
+    let shared = prefixes.isEmpty ? 0 : prefixSlots.count
     var current = input
     var m = Float.infinity
-    for (k, step) in flat.steps.enumerated() {
-      let target = k == flat.steps.count - 1 ? output : (current == a ? b : a)
+    for (k, step) in steps.enumerated() {
+      let target = k == steps.count - 1 ? output : (current == a ? b : a)
       // The prefix's slot when other templates share it, and what it holds (-2: nothing yet).
-      let slot = k < shared ? Int(flat.prefixSlots[k]) : -1
+      let slot = k < shared ? Int(prefixSlots[k]) : -1
       let known = slot >= 0 ? prefixes[slot] : -2
       if known >= 0 {
         m = .infinity
@@ -542,7 +550,7 @@ private struct Evaluation {
         prefixes[slot] = store.count
         store.append(contentsOf: arena[target..<(target + width)])
       }
-      if k < flat.steps.count - 1 {
+      if k < steps.count - 1 {
         var estimate = Float.infinity
         for j in 0..<width { estimate = min(estimate, arena[target + j] + tail[j]) }
         // (Sums in another order than the DP's: the margin absorbs the rounding.)
