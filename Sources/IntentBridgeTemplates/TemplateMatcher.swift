@@ -448,6 +448,7 @@ private struct Evaluation {
 
   /// Lets request words be inserted anywhere (`v[j] = min(v[j], v[j-1] + insertion)`);
   /// returns the vector's minimum, found on the way.
+  @inline(__always)
   func insertionClosure(_ v: Int) -> Float {
     let insertion = tables.insertion.base
     var previous = arena[v]
@@ -467,6 +468,7 @@ private struct Evaluation {
 
   /// `output = input + cost`, cell by cell; returns the minimum. (A vector closed under
   /// insertions stays closed.)
+  @inline(__always)
   func shifted(_ input: Int, _ output: Int, by cost: Float) -> Float {
     var m = Float.infinity
     for j in 0..<width {
@@ -480,6 +482,7 @@ private struct Evaluation {
   /// Lowers cell `j` of the closed vector `v` to `c` if that is better, and carries the
   /// improvement on through insertions for as long as it improves (the cells after that
   /// were already closed): the insertion closure, done only where something changed.
+  @inline(__always)
   func improve(_ v: Int, _ j: Int, _ c: Float, _ m: inout Float) {
     guard c < arena[v + j] else { return }
     let insertion = tables.insertion.base
@@ -496,6 +499,7 @@ private struct Evaluation {
     }
   }
 
+  @inline(__always)
   func fillInfinity(_ v: Int) {
     for j in 0..<width { arena[v + j] = .infinity }
   }
