@@ -349,11 +349,12 @@ public struct TemplateMatcher: Sendable {
       arena = [Float](unsafeUninitializedCapacity: width * 512) { _, count in count = width * 512 }
     }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
+    // (Templates whose bound cannot beat the starting cost are left out before the sort.)
     var ordered: [(bound: Float, index: Int, covered: UInt64)] = []
     ordered.reserveCapacity(templates.count)
     for index in templates.indices {
       let (bound, covered) = boundAndCoverage(templates[index], p)
-      ordered.append((bound, index, covered))
+      if keepTies ? bound <= bestCost : bound < bestCost { ordered.append((bound, index, covered)) }
     }
     ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
