@@ -54,7 +54,14 @@ public struct CompiledTemplate: Sendable {
   private(set) var bound: SignatureBits?
 
   mutating func setBound(vocabularySize: Int) {
-    bound = SignatureBits(signature, vocabularySize: vocabularySize)
+    // Fresh copies of the arrays the bound reads, made one template after another (see
+    // `IntentTemplates.init`): the bounds of an intent's templates then lie close together in
+    // memory instead of among each template's other arrays, and bounding them all misses
+    // the cache less.
+    let copy = TemplateSignature(
+      words: words.map { $0 }, requiredWords: requiredWords.map { $0 }, requiredSlots: requiredSlots.map { $0 },
+      minimumWords: minimumWords, lexicons: lexicons.map { $0 }, hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
+    bound = SignatureBits(copy, vocabularySize: vocabularySize)
   }
 
   /// Marks which leading root steps this template shares with others of the same intent:
