@@ -48,7 +48,7 @@ public struct Ranker: Sendable {
     affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     self.embedder = embedder
     if let vectors {
-      vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count)
+      vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate))
     } else {
       vectorIndex = nil
     }

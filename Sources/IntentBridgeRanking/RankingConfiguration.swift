@@ -69,6 +69,10 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// inserted words by "turn off the lights". (2.0 measured best of 1, 2, 3 and never on
   /// the development sets.)
   public var freeTextOverride: Double = 2.0
+  /// Vector rows within this cosine of an earlier row of the same intent are left out at
+  /// load (`VectorIndex`); above 1 every distinct row is kept. 0.97 leaves the hybrid mode's
+  /// figures within 0.1 point and costs the embedding-only mode up to 1.6 (docs/RANKING.md).
+  public var nearDuplicate: Double = Double(VectorIndex.nearDuplicate)
   /// Calibration of `hybrid` mode.
   public var calibration = Calibration()
   /// Added to (or, for −1, subtracted from) the fused score per unit of entity affinity.

@@ -68,7 +68,7 @@ enum EngineOptions {
     .init(name: "lang", valueName: "tag", help: "Language of the catalog texts to use (BCP 47); default: the catalog's."),
     .init(
       name: "set", valueName: "name=value",
-      help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent, affinity, affinity-tie, free-text-candidates, free-text-tolerance, free-text-override.",
+      help: "Override a ranking setting (repeatable): keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent, affinity, affinity-tie, free-text-candidates, free-text-tolerance, free-text-override, near-duplicate.",
       repeatable: true),
     .init(name: "mode", valueName: "mode", help: "Signals that rank: hybrid (default), keyword (BM25F + templates, no model) or embedding (vectors only)."),
     .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
@@ -103,8 +103,9 @@ enum EngineOptions {
       case "free-text-candidates": options.ranking.freeTextCandidates = Int(value)
       case "free-text-tolerance": options.ranking.freeTextTolerance = value
       case "free-text-override": options.ranking.freeTextOverride = value
+      case "near-duplicate": options.ranking.nearDuplicate = value
       default:
-        throw UsageError(message: "unknown setting '\(parts[0])' in '--set'; known: keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent, affinity, affinity-tie, free-text-candidates, free-text-tolerance, free-text-override", command: nil)
+        throw UsageError(message: "unknown setting '\(parts[0])' in '--set'; known: keyword, embedding, template, template-power, no-match, candidates, bound-candidates, templates-per-intent, affinity, affinity-tie, free-text-candidates, free-text-tolerance, free-text-override, near-duplicate", command: nil)
       }
     }
     options.language = arguments.option("lang")
