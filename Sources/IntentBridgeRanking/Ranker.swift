@@ -232,11 +232,12 @@ public struct Ranker: Sendable {
     var sure = [Double](repeating: -.infinity, count: template.count)
     for entry in base { sure[entry.index] = entry.score }
     let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
-    func boost(_ index: Int) -> Double { affinities[index] > 0 ? configuration.affinityTieBoost : 0 }
-    func upper(_ entry: (index: Int, optimistic: Float)) -> Double {
-      sure[entry.index] + boost(entry.index) + weight * pow(Double(max(0, entry.optimistic)), power)
-    }
-    let ordered = matched.sorted { upper($0) != upper($1) ? upper($0) > upper($1) : $0.index < $1.index }
+    let tieBoost = configuration.affinityTieBoost
+    // The most each matched intent can score; computed once (no closure over `sure`, which
+    // would box it).
+    let ordered = matched.map { entry in
+      (entry: entry, upper: sure[entry.index] + (affinities[entry.index] > 0 ? tieBoost : 0) + weight * pow(Double(max(0, entry.optimistic)), power))
+    }.sorted { $0.upper != $1.upper ? $0.upper > $1.upper : $0.entry.index < $1.entry.index }.map(\.entry)
     var floors: [Int: Float] = [:]
     var arena = TemplateArena()
     for entry in ordered {
@@ -255,7 +256,7 @@ public struct Ranker: Sendable {
       var floor: Float = 0
       if best.count == top, weight > 0, power > 0 {
         // Quality needed to reach that score, less a margin for rounding.
-        let needed = (best[top - 1] - sure[i] - boost(i)) / weight
+        let needed = (best[top - 1] - sure[i] - (affinities[i] > 0 ? tieBoost : 0)) / weight
         if needed > 0 { floor = Float(pow(needed, 1 / power)) - 1e-4 }
       }
       if floor > entry.optimistic + 1e-4 {
