@@ -73,6 +73,9 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// load (`VectorIndex`); above 1 every distinct row is kept. 0.97 leaves the hybrid mode's
   /// figures within 0.1 point and costs the embedding-only mode up to 1.6 (docs/RANKING.md).
   public var nearDuplicate: Double = Double(VectorIndex.nearDuplicate)
+  /// Template qualities only as far as the first places need them (`Ranker.templateScores`);
+  /// false scores every matched intent in full (the same ranking, slower: for tests).
+  var templateFloors = true
   /// Calibration of `hybrid` mode.
   public var calibration = Calibration()
   /// Added to (or, for −1, subtracted from) the fused score per unit of entity affinity.

@@ -160,6 +160,28 @@ import Testing
     #expect(compared > 200 && freeText > 50)
   }
 
+  /// The scoring DP prunes (branch and bound, the A* estimate after each step, shared
+  /// prefixes); the capturing alignment does not. Both must find the same cost.
+  @Test(arguments: ["sk", "de"]) func scoringDPEqualsTheCapturingAlignment(language: String) throws {
+    let (templates, requests) = try Self.homeAssistant(language, everyNth: 61)
+    var compared = 0
+    var matched = 0
+    for request in requests {
+      let prepared = templates.prepare(request)
+      for intent in templates.templates.indices {
+        for (t, template) in templates.templates[intent].enumerated() where (t + compared) % 5 == 0 {
+          let scored = templates.matcher.quality(template, prepared)
+          let aligned = templates.matcher.align(template, prepared)?.quality ?? 0
+          #expect(abs(scored - aligned) < 1e-4, "\(request) / \(template.source): scored \(scored), aligned \(aligned)")
+          compared += 1
+          if aligned >= 0.5 { matched += 1 }
+        }
+      }
+    }
+    // Enough comparisons, and enough of them close matches (where pruning matters least).
+    #expect(compared > 1000 && matched > 20, "\(compared) compared, \(matched) matched")
+  }
+
   /// `prepare` finds every lexicon's spans in one pass; they must be those each lexicon finds
   /// alone (typos included: "kitchn", "obývačkee").
   @Test(arguments: ["en", "sk", "de", "zh-CN"]) func onePassSpansEqualEachLexiconsOwn(language: String) throws {

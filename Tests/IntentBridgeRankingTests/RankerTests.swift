@@ -3,7 +3,7 @@ import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
 import IntentBridgeJSON
-import IntentBridgeRanking
+@testable import IntentBridgeRanking
 import IntentBridgeTemplates
 import IntentBridgeTestSupport
 import IntentBridgeText
@@ -26,6 +26,30 @@ import Testing
     let ranking = ranker.rank("uber časovač o 5 minút")
     #expect(ranking.candidates.first?.intentID == "HassDecreaseTimer")
     #expect(ranking.candidates.first?.templateScore == 1)
+  }
+
+  /// Template qualities computed only as far as the first five places need them give the
+  /// ranking that scoring every matched intent in full gives: same candidates, same order,
+  /// same confidences and template scores.
+  @Test(arguments: ["sk"]) func templateFloorsKeepTheTopPlaces(language: String) throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let path = Repository.path("Examples/home-assistant/catalog/templates/\(language).json")
+    let pruned = try IntentEngine.load(catalogPath: path, options: options)
+    options.ranking.templateFloors = false
+    let full = try IntentEngine.load(catalogPath: path, options: options)
+    let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
+      .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
+    var compared = 0
+    for (i, request) in rows.enumerated() where i % 13 == 0 {
+      let a = pruned.rank(request).candidates
+      let b = full.rank(request).candidates
+      #expect(a.map(\.intentID) == b.map(\.intentID), "\(request)")
+      #expect(a.map(\.confidence) == b.map(\.confidence), "\(request)")
+      #expect(a.map(\.templateScore) == b.map(\.templateScore), "\(request)")
+      compared += 1
+    }
+    #expect(compared > 100)
   }
 
   @Test func rankingIsDeterministic() throws {
