@@ -43,22 +43,49 @@ extension TemplateMatcher {
   /// inside value and number slots ("一楼" read as `${floor}` "一" and the template's optional
   /// "楼", not as the value "一楼"). Slower than the scoring DP (it carries captures), so it
   /// runs for one intent's best templates only.
-  /// - Complexity: O(template nodes × n × captures).
+  /// - Complexity: O(template nodes × n), plus one capture record per improving slot reading.
   public func align(_ template: CompiledTemplate, _ p: Prepared) -> TemplateAlignment? {
     let n = p.n
-    var start = [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1)
+    var start = [Cell](repeating: Cell(cost: .infinity), count: n + 1)
     start[0].cost = 0
     closure(&start, p)
-    let end = evaluate(template.root, start, p, depth: 0)
+    var captures = CapturePool()
+    let end = evaluate(template.root, start, p, depth: 0, captures: &captures)
     guard end[n].cost.isFinite else { return nil }
     let quality = max(0, 1 - end[n].cost / Float(n + 1))
     return TemplateAlignment(
-      quality: quality, captures: end[n].captures, template: template.source, freeTextCost: end[n].freeTextCost, scale: Float(n + 1))
+      quality: quality, captures: captures.list(end[n].captures), template: template.source, freeTextCost: end[n].freeTextCost,
+      scale: Float(n + 1))
+  }
+
+  /// The captures of all cells of one alignment: each cell keeps the index of its last
+  /// capture, which links to the one before, so that cells are plain values (copying one
+  /// copies no array).
+  struct CapturePool {
+    private var records: [(capture: SlotCapture, previous: Int32)] = []
+
+    /// A chain of `previous` (-1: empty) and `capture`.
+    mutating func adding(_ capture: SlotCapture, to previous: Int32) -> Int32 {
+      records.append((capture, previous))
+      return Int32(records.count - 1)
+    }
+
+    /// The captures of a chain, first first.
+    func list(_ last: Int32) -> [SlotCapture] {
+      var out: [SlotCapture] = []
+      var k = last
+      while k >= 0 {
+        out.append(records[Int(k)].capture)
+        k = records[Int(k)].previous
+      }
+      return out.reversed()
+    }
   }
 
   struct Cell {
     var cost: Float
-    var captures: [SlotCapture]
+    /// The last capture of the path (`CapturePool`; -1: none).
+    var captures: Int32 = -1
     /// Request words inside value and number slots: the tie-break among equal costs.
     var valueTokens: Int = 0
     /// The part of `cost` that free-text slots' words cost.
@@ -67,13 +94,15 @@ extension TemplateMatcher {
     func isBetter(than other: Cell) -> Bool {
       cost < other.cost || (cost == other.cost && valueTokens < other.valueTokens)
     }
+
+    func adding(_ extra: Float) -> Cell {
+      Cell(cost: cost + extra, captures: captures, valueTokens: valueTokens, freeTextCost: freeTextCost)
+    }
   }
 
   private func closure(_ v: inout [Cell], _ p: Prepared) {
     for j in 1..<v.count {
-      let c = Cell(
-        cost: v[j - 1].cost + p.insertion[j - 1], captures: v[j - 1].captures, valueTokens: v[j - 1].valueTokens,
-        freeTextCost: v[j - 1].freeTextCost)
+      let c = v[j - 1].adding(p.insertion[j - 1])
       if c.isBetter(than: v[j]) { v[j] = c }
     }
   }
@@ -90,51 +119,47 @@ extension TemplateMatcher {
     return SlotCapture(name: name, kind: kind, tokens: start..<end, span: lower..<upper)
   }
 
-  private func evaluate(_ node: CompiledTemplate.Node, _ input: [Cell], _ p: Prepared, depth: Int) -> [Cell] {
+  private func evaluate(_ node: CompiledTemplate.Node, _ input: [Cell], _ p: Prepared, depth: Int, captures: inout CapturePool) -> [Cell] {
     let n = p.n
-    guard depth < 200 else { return [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1) }
+    guard depth < 200 else { return [Cell](repeating: Cell(cost: .infinity), count: n + 1) }
     switch node {
     case .sequence(let nodes):
       var v = input
-      for child in nodes { v = evaluate(child, v, p, depth: depth + 1) }
+      for child in nodes { v = evaluate(child, v, p, depth: depth + 1, captures: &captures) }
       return v
     case .alternatives(let nodes):
       guard !nodes.isEmpty else { return input }
-      var best = [Cell](repeating: Cell(cost: .infinity, captures: []), count: n + 1)
+      var best = [Cell](repeating: Cell(cost: .infinity), count: n + 1)
       for child in nodes {
-        let v = evaluate(child, input, p, depth: depth + 1)
+        let v = evaluate(child, input, p, depth: depth + 1, captures: &captures)
         for j in 0...n where v[j].isBetter(than: best[j]) { best[j] = v[j] }
       }
       return best
     case .optional(let inner):
-      var v = evaluate(inner, input, p, depth: depth + 1)
+      var v = evaluate(inner, input, p, depth: depth + 1, captures: &captures)
       for j in 0...n where !v[j].isBetter(than: input[j]) { v[j] = input[j] }
       return v
     case .term(let id):
       let deletion = vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
-      var out = input.map { Cell(cost: $0.cost + deletion, captures: $0.captures, valueTokens: $0.valueTokens, freeTextCost: $0.freeTextCost) }
+      var out = input.map { $0.adding(deletion) }
       let list = Int(p.wordMatchIndex[Int(id)])
       if list >= 0 {
         for (j, cost) in p.matchLists[list] {
-          let c = Cell(
-            cost: input[j - 1].cost + cost, captures: input[j - 1].captures, valueTokens: input[j - 1].valueTokens,
-            freeTextCost: input[j - 1].freeTextCost)
+          let c = input[j - 1].adding(cost)
           if c.isBetter(than: out[j]) { out[j] = c }
         }
       }
       closure(&out, p)
       return out
     case .slot(let name, let kind):
-      var out = input.map {
-        Cell(cost: $0.cost + costs.missingSlot, captures: $0.captures, valueTokens: $0.valueTokens, freeTextCost: $0.freeTextCost)
-      }
-      func offer(_ i: Int, _ j: Int, _ extra: Float, _ captured: SlotCapture) {
-        let isFree = captured.kind == .freeText
+      var out = input.map { $0.adding(costs.missingSlot) }
+      // The capture is made (and recorded) only when the reading improves the cell.
+      func offer(_ i: Int, _ j: Int, _ extra: Float, _ captured: @autoclosure () -> SlotCapture, isFree: Bool = false) {
         let c = Cell(
           cost: input[i].cost + extra, captures: input[i].captures, valueTokens: input[i].valueTokens + (isFree ? 0 : j - i),
           freeTextCost: input[i].freeTextCost + (isFree ? extra : 0))
         if c.isBetter(than: out[j]) {
-          out[j] = Cell(cost: c.cost, captures: c.captures + [captured], valueTokens: c.valueTokens, freeTextCost: c.freeTextCost)
+          out[j] = Cell(cost: c.cost, captures: captures.adding(captured(), to: c.captures), valueTokens: c.valueTokens, freeTextCost: c.freeTextCost)
         }
       }
       switch kind {
@@ -167,7 +192,7 @@ extension TemplateMatcher {
             while to > from, p.input.isFiller[to - 1] { to -= 1 }
             let cost = costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
             if from < to {
-              offer(i, j, cost, capture(name, .freeText, from, to, p))
+              offer(i, j, cost, capture(name, .freeText, from, to, p), isFree: true)
             } else {
               let c = Cell(
                 cost: input[i].cost + cost, captures: input[i].captures, valueTokens: input[i].valueTokens,
