@@ -16,8 +16,13 @@ public struct BooleanExtractor: Sendable {
 
   public init(language: String) {
     self.language = language
-    self.phrases = BooleanExtractor.table(Lexer.primary(language)).sorted { $0.0.count > $1.0.count }
+    self.phrases = Self.sortedTables[Lexer.primary(language)] ?? Self.sortedTables["en"]!
   }
+
+  /// Each language's phrases, longest first, built once (filling makes an extractor per
+  /// request).
+  private static let sortedTables: [String: [([String], Bool, Double)]] = Dictionary(
+    uniqueKeysWithValues: ["en", "de", "fi", "sk", "zh"].map { ($0, table($0).sorted { $0.0.count > $1.0.count }) })
 
   public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
 
