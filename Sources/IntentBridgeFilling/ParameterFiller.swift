@@ -146,9 +146,10 @@ public struct ParameterFiller: Sendable {
         }
         take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
       case .integer, .number, .measurement, .currency, .json:
-        let admitsNumbers = parameter.type != .json || JSONSchemaForms(parameter.jsonSchema).admitsNumbers
-        if admitsNumbers, templateQuality < 0.9 {
-          let candidates = extracted.filter { [.number, .percentage, .temperature].contains($0.kind) && !overlaps($0.span) }
+        // Numbers (when the schema takes them and no close template match gave the slot).
+        let readable = Self.extractedKinds(parameter, templateQuality: templateQuality)
+        if !readable.isEmpty {
+          let candidates = extracted.filter { readable.contains($0.kind) && !overlaps($0.span) }
           if candidates.count == 1, case .number(let value) = candidates[0].value {
             take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
           }
@@ -227,8 +228,6 @@ public struct ParameterFiller: Sendable {
     return Result(arguments: arguments, filled: ordered, missing: missing, ambiguous: ambiguous)
   }
 
-  /// A context value as the parameter stores it: an enum case or entity instance named by its
-  /// id/value, title or synonym becomes that id/value; anything else is kept as given.
   /// The kinds of extracted value step 2 of `fill` reads for an empty parameter.
   static func extractedKinds(_ parameter: Parameter, templateQuality: Float) -> Set<ExtractedValue.Kind> {
     switch parameter.type {
@@ -245,6 +244,8 @@ public struct ParameterFiller: Sendable {
     }
   }
 
+  /// A context value as the parameter stores it: an enum case or entity instance named by its
+  /// id/value, title or synonym becomes that id/value; anything else is kept as given.
   private func contextValue(_ value: JSONValue, for parameter: Parameter) -> JSONValue {
     guard let text = value.stringValue, let lexicon = templates.lexicon(for: parameter.type) else { return value }
     let values = templates.matcher.lexicons[lexicon].values
