@@ -112,34 +112,29 @@ public struct CompiledTemplate: Sendable {
     hasNumberSlot = number
     freeTextSlots = free
     flat = FlatProgram(root)
-    func required(_ node: Node) -> Set<Int32> {
-      switch node {
-      case .term(let id): return [id]
-      case .slot: return []
-      case .sequence(let nodes): return nodes.reduce(into: Set<Int32>()) { $0.formUnion(required($1)) }
-      case .alternatives(let nodes):
-        guard let first = nodes.first else { return [] }
-        return nodes.dropFirst().reduce(required(first)) { $0.intersection(required($1)) }
-      case .optional: return []
+    requiredWords = Self.inEveryExpansion(root) { if case .term(let id) = $0 { [id] } else { [] } }.sorted()
+    self.requiredSlots = Self.inEveryExpansion(root) { node -> Set<RequiredSlot> in
+      guard case .slot(_, let kind) = node else { return [] }
+      switch kind {
+      case .value(let l): return [.value(lexicon: l)]
+      case .number(let l, _): return [.number(lexicon: l)]
+      case .freeText: return []
       }
+    }.sorted()
+  }
+
+  /// What every expansion of `node` contains, of what `leaf` says a term or slot holds:
+  /// sequences unite their parts, alternatives keep what all of them have, optional parts
+  /// hold nothing for sure.
+  static func inEveryExpansion<T: Hashable>(_ node: Node, _ leaf: (Node) -> Set<T>) -> Set<T> {
+    switch node {
+    case .term, .slot: leaf(node)
+    case .sequence(let nodes): nodes.reduce(into: Set<T>()) { $0.formUnion(inEveryExpansion($1, leaf)) }
+    case .alternatives(let nodes):
+      nodes.first.map { first in nodes.dropFirst().reduce(inEveryExpansion(first, leaf)) { $0.intersection(inEveryExpansion($1, leaf)) } }
+        ?? []
+    case .optional: []
     }
-    requiredWords = required(root).sorted()
-    func requiredSlots(_ node: Node) -> Set<RequiredSlot> {
-      switch node {
-      case .term, .optional: return []
-      case .slot(_, let kind):
-        switch kind {
-        case .value(let l): return [.value(lexicon: l)]
-        case .number(let l, _): return [.number(lexicon: l)]
-        case .freeText: return []
-        }
-      case .sequence(let nodes): return nodes.reduce(into: Set<RequiredSlot>()) { $0.formUnion(requiredSlots($1)) }
-      case .alternatives(let nodes):
-        guard let first = nodes.first else { return [] }
-        return nodes.dropFirst().reduce(requiredSlots(first)) { $0.intersection(requiredSlots($1)) }
-      }
-    }
-    self.requiredSlots = requiredSlots(root).sorted()
   }
 
   static func minimumTerms(_ node: Node, countingSlots: Bool = true) -> Int {

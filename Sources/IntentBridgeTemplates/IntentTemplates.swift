@@ -11,10 +11,8 @@ public struct IntentTemplates: Sendable {
   /// `templates[intentIndex]`.
   public let templates: [[CompiledTemplate]]
   public let analyzer: TextAnalyzer
-  /// Per intent, the union signature of its templates (nil without templates).
-  let signatures: [TemplateSignature?]
-  /// The same signatures with their words as bit sets, for the per-request bound over every
-  /// intent.
+  /// Per intent, the union signature of its templates with its words as a bit set (nil
+  /// without templates), for the per-request bound over every intent.
   let signatureBits: [SignatureBits?]
   /// Lexicon index per enum/entity type (`"enum:<id>"`, `"entity:<id>"`).
   let typeLexicons: [String: Int]
@@ -194,8 +192,7 @@ public struct IntentTemplates: Sendable {
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary, numberRanges: numberRanges)
     self.templates = all
-    self.signatures = all.map(TemplateSignature.union)
-    self.signatureBits = signatures.map { $0.map { SignatureBits($0, vocabularySize: vocabulary.count) } }
+    self.signatureBits = all.map { TemplateSignature.union($0).map { SignatureBits($0, vocabularySize: vocabulary.count) } }
     self.typeLexicons = lexiconIndex
     self.parameterLexicons = parameterLexicons
     self.parameterDirections = parameterDirections
@@ -234,7 +231,7 @@ public struct IntentTemplates: Sendable {
 
   /// Whether one of the intent's templates has a free-text slot.
   public func hasFreeText(intent: Int) -> Bool {
-    intent < signatures.count && signatures[intent]?.hasFreeText == true
+    intent < signatureBits.count && signatureBits[intent]?.signature.hasFreeText == true
   }
 
   /// The request analysed once for everything that matches it against this catalog's

@@ -254,15 +254,16 @@ extension IntentTemplates {
     if ceiling >= 0, n >= 2 {
       // Readings with one exchange that beat the request as written, cheapest first.
       var readings: [(cost: Float, k: Int, prepared: TemplateMatcher.Prepared, tied: [Int])] = []
-      // The intent's templates read the spans of their own lexicons only.
-      let lexicons = signatures[intent]?.lexicons ?? []
+      // All the intent's templates at once, whose lexicons are the only ones they read.
+      let union = signatureBits[intent]
+      let lexicons = union?.signature.lexicons ?? []
       // Every exchange has the same words: their typo lookups are done once.
       let memo = TypoMemo()
       for k in 0..<(n - 1) {
         let swapped = matcher.prepare(prepared.input.swapping(k), lexicons: lexicons, memo: memo)
         // The bound of all the intent's templates at once: above the ceiling, no template of
         // theirs can reach it (`bestTemplates` would look at none).
-        if let all = signatureBits[intent], all.lowerBound(swapped, matcher: matcher) > ceiling { continue }
+        if let union, union.lowerBound(swapped, matcher: matcher) > ceiling { continue }
         let found = matcher.bestTemplates(templates[intent], swapped, ceiling: ceiling)
         let cost = (1 - found.quality) * denominator + Self.swapCost
         if !found.indices.isEmpty, cost < original - 1e-4 { readings.append((cost, k, swapped, found.indices)) }
