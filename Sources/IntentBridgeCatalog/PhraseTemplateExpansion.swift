@@ -70,27 +70,58 @@ extension PhraseTemplate {
       .filter { !$0.isEmpty && seen.insert($0).inserted }
   }
 
-  /// Every literal word the template can produce (all alternatives, optional parts, resolved
+  /// Every whole word the template can produce (all alternatives, optional parts, resolved
   /// rules), in order of first appearance — the template's vocabulary for keyword indexing.
+  ///
+  /// Words are joined across groups written inside a word: "schlie(ß|ss)[e]" gives
+  /// schließ, schliess, schließe, schliesse (not the fragments "schlie", "ß", "ss", "e",
+  /// which would let a request of "ss" or "e" match the intent). A slot ends a word. When
+  /// one word has more than `wordFormLimit` forms, its forms so far are kept as they are
+  /// and the rest of it starts a new word.
+  /// - Complexity: O(template size × forms per word), forms per word ≤ `wordFormLimit`.
   public func vocabulary(rules: (String) -> PhraseTemplate?) -> [String] {
     var words: [String] = []
     var seen = Set<String>()
-    func walk(_ node: Node, depth: Int) {
+    func emit(_ word: Substring) {
+      if !word.isEmpty, seen.insert(String(word)).inserted { words.append(String(word)) }
+    }
+    // `open`: the forms of the word under construction (text since the last space) in each
+    // reading so far; the result is the same after `node`.
+    func walk(_ node: Node, _ open: [String], depth: Int) -> [String] {
       switch node {
       case .text(let t):
-        for word in t.split(whereSeparator: { $0 == " " || $0 == "\t" }) where seen.insert(String(word)).inserted {
-          words.append(String(word))
-        }
-      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach { walk($0, depth: depth) }
-      case .optional(let inner): walk(inner, depth: depth)
+        let parts = t.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count > 1 else { return distinct(open.map { $0 + t }) }
+        for form in open { emit(Substring(form + parts[0])) }
+        for part in parts.dropFirst().dropLast() { emit(part) }
+        return [String(parts[parts.count - 1])]
+      case .sequence(let nodes):
+        return nodes.reduce(open) { walk($1, $0, depth: depth) }
+      case .alternatives(let nodes):
+        return distinct(nodes.flatMap { walk($0, open, depth: depth) })
+      case .optional(let inner):
+        return distinct(open + walk(inner, open, depth: depth))
       case .rule(let name):
-        if depth < 16, let rule = rules(name) { walk(rule.root, depth: depth + 1) }
-      case .slot, .applicationName: break
+        guard depth < 16, let rule = rules(name) else { return open }
+        return walk(rule.root, open, depth: depth + 1)
+      case .slot, .applicationName:
+        for form in open { emit(Substring(form)) }
+        return [""]
       }
     }
-    walk(root, depth: 0)
+    func distinct(_ forms: [String]) -> [String] {
+      var kept = Set<String>()
+      let unique = forms.filter { kept.insert($0).inserted }
+      guard unique.count > Self.wordFormLimit else { return unique }
+      for form in unique { emit(Substring(form)) }
+      return [""]
+    }
+    for form in walk(root, [""], depth: 0) { emit(Substring(form)) }
     return words
   }
+
+  /// The most forms of one word `vocabulary` builds before cutting the word there.
+  static let wordFormLimit = 64
 
   private static func widestGroup(_ node: Node, rules: (String) -> PhraseTemplate?, depth: Int) -> Int {
     switch node {

@@ -28,7 +28,8 @@ enum FunctionWords {
       "kerro", "anna", "tee", "hyva", "hyvaa", "uusi",
     ],
     "sk": [
-      "co", "kto", "koho", "komu", "ktory", "ktora", "ktore", "kedy", "kde", "kam", "odkial", "preco", "ako", "kolko", "je",
+      "co", "kto", "koho", "komu", "ktory", "ktora", "ktore", "aky", "aka", "ake", "aki", "akeho", "akej", "aku", "akom",
+      "akym", "akych", "kedy", "kde", "kam", "odkial", "preco", "ako", "kolko", "je",
       "su", "bol", "bola", "byt", "som", "si", "sme", "ste", "ma", "mam", "mas", "maju", "moze", "mozes", "ja", "ty", "on",
       "ona", "ono", "my", "vy", "oni", "mi", "ti", "mu", "to", "ten", "tento", "tato", "z", "zo", "na", "do", "od", "o",
       "po", "pre", "pri", "s", "so", "k", "ku", "a", "alebo", "ale", "ak", "ze", "nie", "povedz", "daj", "urob", "dobry",

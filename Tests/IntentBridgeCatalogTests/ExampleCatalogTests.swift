@@ -72,6 +72,32 @@ import Testing
       #expect(error.message.contains(fragment), "\(error)")
     }
   }
+
+  /// The keyword vocabulary holds whole words: a group written inside a word is joined to
+  /// the rest of that word in every reading, never indexed as a fragment of its own.
+  @Test func vocabularyJoinsGroupsInsideWords() throws {
+    let close = try PhraseTemplate.parse("<close> [die] Tür[(e|en)] ${area}s")
+    let rules = ["close": try PhraseTemplate.parse("schlie(ß|ss)[e]")]
+    let words = close.vocabulary(rules: { rules[$0] })
+    #expect(words == ["schließ", "schliess", "schließe", "schliesse", "die", "Tür", "Türe", "Türen", "s"])
+    #expect(!words.contains("ss") && !words.contains("e") && !words.contains("en"))
+    // Words without groups, alternatives of whole words and rules that are whole words are
+    // as written, in order of first appearance.
+    let plain = try PhraseTemplate.parse("(turn|switch) on [the] <lights> in ${area}")
+    #expect(plain.vocabulary(rules: { $0 == "lights" ? try? PhraseTemplate.parse("(light|lights|lamp)") : nil })
+      == ["turn", "switch", "on", "the", "light", "lights", "lamp", "in"])
+  }
+
+  /// A word with more forms than the limit is cut where it grows past it, so its vocabulary
+  /// stays bounded.
+  @Test func vocabularyBoundsTheFormsOfOneWord() throws {
+    let group = "(a|b|c|d|e|f|g|h|i)"
+    let t = try PhraseTemplate.parse("x" + String(repeating: group, count: 3) + " y")
+    let words = t.vocabulary(rules: { _ in nil })
+    #expect(words.contains("y"))
+    #expect(words.count <= 9 * 9 + 9 + 1)
+    #expect(words.contains("xaa") && !words.contains("xaaa"))
+  }
 }
 
 @Suite struct LocalizedTextTests {

@@ -105,6 +105,20 @@ import Testing
     }
   }
 
+  /// Letters that only occur inside template words ("schlie(ß|ss)[e]", "[he]runter",
+  /// "Tür[(e|en)]") are not words of the intent: a request of them alone is no match, while
+  /// the whole words those templates write still rank their intent.
+  @Test func fragmentsOfTemplateWordsAreNotMatches() throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/de.json"), options: options)
+    for request in ["ss", "ÄÖÜ ß", "he", "n"] {
+      #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
+    }
+    #expect(engine.ranker.rank("schließe das Garagentor").best?.intentID == "HassTurnOff")
+    #expect(engine.ranker.rank("fahre die Rollläden herunter").best?.intentID == "HassTurnOff")
+  }
+
   /// A request read whole by a free-text template beats a confident candidate whose template
   /// needs more than two words' worth of edits.
   @Test func aWholeFreeTextReadingBeatsAPartialMatch() throws {
