@@ -285,9 +285,17 @@ public struct Ranker: Sendable {
   func analyzedTerms(_ tokens: [AnalyzedToken]) -> [String] {
     let analyzer = keywordIndex.analyzer
     let functionWords = analyzer.profile.functionWords
-    let tokens = tokens.filter { !$0.isSkipWord && $0.kind != .cjkBigram }
+    // A lone Latin letter ("a", "e") is no evidence of a request's topic: matched, it would
+    // make a one-letter request look fully covered.
+    let tokens = tokens.filter { !$0.isSkipWord && $0.kind != .cjkBigram && !Self.isLoneLetter($0.folded) }
     let content = tokens.filter { !$0.isStopWord && !functionWords.contains($0.folded) }
     return (content.isEmpty ? tokens : content).map(\.term)
+  }
+
+  /// Whether `folded` is one letter a…z.
+  static func isLoneLetter(_ folded: String) -> Bool {
+    let bytes = folded.utf8
+    return bytes.count == 1 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes.first!)
   }
 
   /// The calibrated confidence of one candidate's signals (see `RankingConfiguration`).
