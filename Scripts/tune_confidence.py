@@ -6,7 +6,9 @@ best candidate, and "no match" is confidence < 0.5. The fused order does not dep
 coefficients, so one `rank --explain` pass over the data gives everything needed:
 
 - data: the Home Assistant development sets (clean and perturbed) of every catalog variant
-  and language, and the off-domain requests of the catalog's language;
+  and language, and the off-domain requests of the catalog's language (`requests.jsonl`, and
+  the one- and two-word non-requests of `short.jsonl`, reported and, with `--short-floor`,
+  constrained too);
 - objective: top-1 with "no match" counted as wrong, summed over variants, languages and
   sets (templates catalogs weighted ×5: their targets are the strictest), subject to ≥ 91 % of
   the off-domain requests getting "no match" in every variant (a penalty below that);
@@ -30,12 +32,14 @@ START = {"hybrid": [-2.976, 0.677, 1.278, -0.227, 6.271, 2.138], "keyword": [-2.
 
 def dump(binary, mode, path):
     offdomain = [json.loads(l) for l in (root / "Examples/off-domain/requests.jsonl").read_text().splitlines() if l.strip()]
+    short = [json.loads(l) for l in (root / "Examples/off-domain/short.jsonl").read_text().splitlines() if l.strip()]
     with open(path, "w") as out:
         for variant in VARIANTS:
             for lang in LANGS:
                 sets = [("dev", [json.loads(l) for l in open(ha / f"{lang}.dev.jsonl") if l.strip()]),
                         ("perturbed", [json.loads(l) for l in open(ha / f"{lang}.dev.perturbed.jsonl") if l.strip()]),
-                        ("off", [r for r in offdomain if r["lang"] == lang])]
+                        ("off", [r for r in offdomain if r["lang"] == lang]),
+                        ("short", [r for r in short if r["lang"] == lang])]
                 for name, rows in sets:
                     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
                         f.write("\n".join(json.dumps(r) for r in rows)); requests = f.name
@@ -54,6 +58,7 @@ def main():
     p.add_argument("--mode", required=True, choices=USED)
     p.add_argument("--bin", default=str(root / ".build/release/intentbridge"))
     p.add_argument("--features", help="reuse (or write) the dumped features here")
+    p.add_argument("--short-floor", type=float, default=0.0, help="least share of the short off-domain requests (Examples/off-domain/short.jsonl) that must get no match (default 0: reported only)")
     a = p.parse_args()
     path = Path(a.features or tempfile.mktemp(suffix=".jsonl"))
     if not path.exists(): dump(a.bin, a.mode, path)
@@ -72,6 +77,9 @@ def main():
             off = np.concatenate([groups[(variant, l, "off")] for l in LANGS]); off = off[mask[off]]
             report[(variant, "off-domain no match")] = no_match = float(np.mean(~confident[off]))
             penalty += max(0.0, 0.91 - no_match) * 100
+            short = np.concatenate([groups[(variant, l, "short")] for l in LANGS]); short = short[mask[short]]
+            report[(variant, "short off-domain no match")] = short_no_match = float(np.mean(~confident[short]))
+            penalty += max(0.0, a.short_floor - short_no_match) * 100
             for lang in LANGS:
                 for name in ["dev", "perturbed"]:
                     g = groups[(variant, lang, name)]; g = g[mask[g]]
