@@ -78,12 +78,19 @@ extension PhraseTemplate {
   /// which would let a request of "ss" or "e" match the intent). A slot ends a word. When
   /// one word has more than `wordFormLimit` forms, its forms so far are kept as they are
   /// and the rest of it starts a new word.
+  ///
+  /// A `cache` shared by the calls of one catalog (and language) keeps what each rule gives
+  /// when it starts a word, so a rule used by many templates is walked once.
   /// - Complexity: O(template size × forms per word), forms per word ≤ `wordFormLimit`.
-  public func vocabulary(rules: (String) -> PhraseTemplate?) -> [String] {
+  public func vocabulary(rules: (String) -> PhraseTemplate?, cache: VocabularyCache? = nil) -> [String] {
     var words: [String] = []
     var seen = Set<String>()
+    // The words emitted inside the rules being walked, innermost last (for `cache`).
+    var recordings: [[String]] = []
     func emit(_ word: Substring) {
-      if !word.isEmpty, seen.insert(String(word)).inserted { words.append(String(word)) }
+      guard !word.isEmpty else { return }
+      for k in recordings.indices { recordings[k].append(String(word)) }
+      if seen.insert(String(word)).inserted { words.append(String(word)) }
     }
     // `open`: the forms of the word under construction (text since the last space) in each
     // reading so far; the result is the same after `node`.
@@ -103,7 +110,16 @@ extension PhraseTemplate {
         return distinct(open + walk(inner, open, depth: depth))
       case .rule(let name):
         guard depth < 16, let rule = rules(name) else { return open }
-        return walk(rule.root, open, depth: depth + 1)
+        let key = VocabularyCache.Key(rule: name, depth: depth)
+        guard let cache, open == [""] else { return walk(rule.root, open, depth: depth + 1) }
+        if let known = cache.entries[key] {
+          for word in known.words { emit(Substring(word)) }
+          return known.open
+        }
+        recordings.append([])
+        let after = walk(rule.root, open, depth: depth + 1)
+        cache.entries[key] = (recordings.removeLast(), after)
+        return after
       case .slot, .applicationName:
         for form in open { emit(Substring(form)) }
         return [""]
@@ -122,6 +138,17 @@ extension PhraseTemplate {
 
   /// The most forms of one word `vocabulary` builds before cutting the word there.
   static let wordFormLimit = 64
+
+  /// What `vocabulary` found for each rule that starts a word: the words it emitted and the
+  /// forms of the word it leaves open. Valid for one set of rules (one catalog and language).
+  public final class VocabularyCache {
+    struct Key: Hashable {
+      var rule: String
+      var depth: Int
+    }
+    var entries: [Key: (words: [String], open: [String])] = [:]
+    public init() {}
+  }
 
   private static func widestGroup(_ node: Node, rules: (String) -> PhraseTemplate?, depth: Int) -> Int {
     switch node {

@@ -25,9 +25,10 @@ struct ByteTrie: Sendable {
 
   var nodeCount: Int { values.count }
 
-  /// Builds the trie; `ids[i]` is stored for `keys[i]`. Empty keys (and keys without an id) are ignored. When a key
+  /// Builds the trie; `ids[i]` is stored for `keys[i]` (byte arrays, or strings' `utf8` views,
+  /// which are read without copying each key). Empty keys (and keys without an id) are ignored. When a key
   /// appears twice, the later id wins (as in the tokenizers library's token → id map).
-  init(keys: [[UInt8]], ids: [Int32]) {
+  init<Key: Collection<UInt8>>(keys: [Key], ids: [Int32]) {
     // Flatten the keys so sorting and building compare bytes in one buffer (no array
     // retain/release per comparison).
     var bytes: [UInt8] = []
@@ -35,24 +36,38 @@ struct ByteTrie: Sendable {
     var keyIDs: [Int32] = []
     bytes.reserveCapacity(keys.reduce(0) { $0 + $1.count })
     for (key, id) in zip(keys, ids) where !key.isEmpty {
-      bytes += key
+      bytes.append(contentsOf: key)
       starts.append(bytes.count)
       keyIDs.append(id)
     }
     let count = keyIDs.count
+    // Sort by the first 8 bytes packed big-endian into one integer (0-padded: a key that ends
+    // sorts before its extensions), comparing the rest of the bytes only on equal prefixes.
+    var prefixes = [UInt64](repeating: 0, count: count)
+    bytes.withUnsafeBufferPointer { b in
+      for k in 0..<count {
+        var packed: UInt64 = 0
+        let start = starts[k], end = min(starts[k + 1], start + 8)
+        for i in start..<end { packed |= UInt64(b[i]) << (8 * UInt64(7 - (i - start))) }
+        prefixes[k] = packed
+      }
+    }
     var order = Array(0..<count)
     bytes.withUnsafeBufferPointer { b in
       starts.withUnsafeBufferPointer { s in
-        order.sort { x, y in
-          let xs = s[x], xe = s[x + 1], ys = s[y], ye = s[y + 1]
-          let n = min(xe - xs, ye - ys)
-          var i = 0
-          while i < n {
-            let p = b[xs + i], q = b[ys + i]
-            if p != q { return p < q }
-            i += 1
+        prefixes.withUnsafeBufferPointer { p in
+          order.sort { x, y in
+            if p[x] != p[y] { return p[x] < p[y] }
+            let xs = s[x], xe = s[x + 1], ys = s[y], ye = s[y + 1]
+            let n = min(xe - xs, ye - ys)
+            var i = min(8, n)
+            while i < n {
+              let c = b[xs + i], d = b[ys + i]
+              if c != d { return c < d }
+              i += 1
+            }
+            return xe - xs != ye - ys ? xe - xs < ye - ys : x < y
           }
-          return xe - xs != ye - ys ? xe - xs < ye - ys : x < y
         }
       }
     }

@@ -38,7 +38,8 @@ public final class StaticEmbeddingModel: Sendable {
   private let unknownID: Int32
 
   private enum Table: Sendable {
-    case int8([Int8])
+    /// The int8 values as stored: a slice of the file's bytes (read once, not copied).
+    case int8(ArraySlice<UInt8>)
     case float([Float])
   }
 
@@ -67,7 +68,7 @@ public final class StaticEmbeddingModel: Sendable {
         expected: "\(dimensions), the width of the embeddings tensor in \(weightsFile)")
     }
     switch tensor.dtype {
-    case .int8: table = .int8(try file.int8Values(of: tensor))
+    case .int8: table = .int8(file.rawBytes(of: tensor))
     default: table = .float(try file.floatValues(of: tensor))
     }
     self.config = config
@@ -154,7 +155,7 @@ public final class StaticEmbeddingModel: Sendable {
             guard id != Int(unknownID), id >= 0, id < rows else { continue }
             count += 1
             let row = UnsafeBufferPointer(rebasing: table[(id * dimensions)..<((id + 1) * dimensions)])
-            for d in 0..<dimensions { sums[d] &+= Int32(row[d]) }
+            for d in 0..<dimensions { sums[d] &+= Int32(Int8(bitPattern: row[d])) }
           }
         }
         return finish(count: count) { Float(sums[$0]) }

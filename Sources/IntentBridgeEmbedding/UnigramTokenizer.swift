@@ -40,7 +40,7 @@ public struct UnigramTokenizer: Sendable {
     self.scores = scores
     self.unknownID = unknownID
     unknownScore = (scores.min() ?? 0) - Self.unknownPenalty
-    trie = ByteTrie(keys: pieces.map { Array($0.utf8) }, ids: pieces.indices.map { Int32($0) })
+    trie = ByteTrie(keys: pieces.map(\.utf8), ids: pieces.indices.map { Int32($0) })
   }
 
   /// Builds the model from the `model` object of `tokenizer.json`.

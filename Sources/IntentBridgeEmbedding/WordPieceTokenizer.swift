@@ -51,7 +51,7 @@ public struct WordPieceTokenizer: Sendable {
     self.unknownID = unknownID
     self.continuingSubwordPrefix = continuingSubwordPrefix
     self.maxInputCharactersPerWord = maxInputCharactersPerWord
-    trie = ByteTrie(keys: vocabulary.map { Array($0.0.utf8) }, ids: vocabulary.map { Int32($0.1) })
+    trie = ByteTrie(keys: vocabulary.map(\.0.utf8), ids: vocabulary.map { Int32($0.1) })
     continuationNode = continuingSubwordPrefix.isEmpty ? 0 : trie.walk(continuingSubwordPrefix.utf8)
   }
 

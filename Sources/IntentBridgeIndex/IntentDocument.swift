@@ -48,16 +48,22 @@ public struct IntentDocument: Sendable {
     intentIndex = index
     intentID = intent.id
     var fields = [[String]](repeating: [], count: Field.allCases.count)
+    // Each rule is parsed once per document, however many templates use it.
+    var parsedRules: [String: PhraseTemplate?] = [:]
     let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+      if let parsed = parsedRules[name] { return parsed }
+      let parsed = catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
+      parsedRules[name] = parsed
+      return parsed
     }
+    let vocabularyCache = PhraseTemplate.VocabularyCache()
     let title = intent.title.resolved(for: language)
     fields[Field.title.rawValue] = [title]
     var phraseTemplates = intent.phrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
     for shortcut in catalog.appShortcuts where shortcut.intent == intent.id {
       phraseTemplates += shortcut.phrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
     }
-    fields[Field.phrases.rawValue] = phraseTemplates.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+    fields[Field.phrases.rawValue] = phraseTemplates.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
     var keywords = intent.searchKeywords.resolved(for: language)
     if let category = intent.categoryName?.resolved(for: language) { keywords.append(category) }
     fields[Field.keywords.rawValue] = keywords
@@ -71,7 +77,7 @@ public struct IntentDocument: Sendable {
       case .enumeration(let id):
         for c in catalog.enumType(id: id)?.cases ?? [] {
           if let t = c.title?.resolved(for: language) { values.append(t) }
-          values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+          values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
         }
         if delexicalize != nil {
           sampleValue[parameter.name] = catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
@@ -81,7 +87,7 @@ public struct IntentDocument: Sendable {
       case .entity(let id):
         for instance in catalog.entityType(id: id)?.instances ?? [] {
           if let t = instance.title?.resolved(for: language) { values.append(t) }
-          values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+          values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
         }
         if delexicalize != nil {
           sampleValue[parameter.name] = catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
@@ -91,7 +97,7 @@ public struct IntentDocument: Sendable {
       default: break
       }
       for synonym in parameter.valueSynonyms {
-        values += synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules).joined(separator: " ") }
+        values += synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
       }
     }
     fields[Field.values.rawValue] = values
