@@ -1,6 +1,9 @@
 import Foundation
+import IntentBridgeCLI
+import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeTestSupport
+import Synchronization
 import Testing
 
 @Suite struct RankCommandTests {
@@ -18,6 +21,22 @@ import Testing
     #expect(first?["template"]?["quality"]?.doubleValue != nil)
     #expect(first?["matchedTerms"]?.arrayValue?.isEmpty == false)
     #expect(first?["wholeReading"] == nil)
+  }
+
+  /// The executable keeps the loaded engine until it exits (no teardown); a console without
+  /// `keepUntilExit` (tests, embedders) frees it as usual. Either way the answer is the same.
+  @Test func handsTheLoadedEngineToKeepUntilExit() throws {
+    let kept = Mutex<[any Sendable]>([])
+    let out = Mutex("")
+    let console = Console(
+      out: { text in out.withLock { $0 += text } }, err: { _ in },
+      keepUntilExit: { object in kept.withLock { $0.append(object) } })
+    let status = IntentBridgeCommand.main(arguments: ["rank", notes, "delete the groceries note", "--json"], console: console)
+    #expect(status == 0)
+    #expect(kept.withLock { $0.count } == 1)
+    #expect(kept.withLock { $0.first } is IntentEngine)
+    let plain = CapturedRun(["rank", notes, "delete the groceries note", "--json"])
+    #expect(plain.out == out.withLock { $0 })
   }
 
   @Test func explainSaysWhenAFreeTextTemplateReadTheWholeRequest() throws {

@@ -98,7 +98,9 @@ enum EvalCommand: Subcommand {
     for language in languages.sorted() {
       options.language = language
       do {
-        engines[language] = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+        let engine = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+        console.keepUntilExit?(engine)
+        engines[language] = engine
       } catch {
         console.err("error: \(error)\n")
         if case .invalidCatalog = error { return .dataError }

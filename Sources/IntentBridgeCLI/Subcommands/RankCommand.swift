@@ -146,7 +146,9 @@ enum EngineOptions {
     let path = arguments.positionals[0]
     let options = try engineOptions(arguments)
     do {
-      return .success(try IntentEngine.load(catalogPath: path, options: options) { console.err($0 + "\n") })
+      let engine = try IntentEngine.load(catalogPath: path, options: options) { console.err($0 + "\n") }
+      console.keepUntilExit?(engine)
+      return .success(engine)
     } catch {
       switch error {
       case .invalidCatalog(let diagnostics):
