@@ -198,6 +198,9 @@ public struct NumberExtractor: Sendable {
     return Match(value: v, first: i, end: j, ordinal: false, confidence: confidence)
   }
 
+  /// Chinese characters that make a word with a preceding 一 in which it is no number.
+  static let wordsWithOne: Set<String> = ["点", "些", "下", "会", "样", "起", "直", "定", "切", "般"]
+
   private func wordNumber(_ t: [Token], _ i: Int) -> Match? {
     guard let table = words else { return nil }
     let n = t.count
@@ -239,6 +242,12 @@ public struct NumberExtractor: Sendable {
       }
     }
     guard count > 0 else { return nil }
+    // 一 inside a word ("大一点" a little more, "一些" some, "一下" a moment, "一起" together) is
+    // not the number 1; "一点钟", "一点半" (one o'clock) stay numbers for the clock readers.
+    if isChinese, count == 1, state.value == 1, last < n, !t[last].spaceBefore, Self.wordsWithOne.contains(t[last].text) {
+      let clock = t[last].text == "点" && last + 1 < n && ["钟", "半", "分"].contains(t[last + 1].text)
+      if !clock { return nil }
+    }
     // "twenty point five": the digits after a decimal word, one word or digit group each.
     if !ordinal, last + 1 < n, table.decimalWords.contains(t[last].text) {
       var fraction = ""

@@ -39,6 +39,7 @@ let chineseFixtures: [Fixture] = [
   Fixture("zh-CN", "⟦10分钟后⟧提醒我", "dateTime 2026-11-29T10:10:00+01:00"),
   Fixture("zh-CN", "⟦晚上8点⟧", "time 20:00:00"),
   Fixture("zh-CN", "⟦三点半⟧", "time 03:30:00"),
+  Fixture("zh-CN", "⟦一点半⟧", "time 01:30:00"),
   Fixture("zh-CN", "⟦2026-12-01⟧", "date 2026-12-01"),
   Fixture("zh-CN", "⟦明天早上⟧", "dateTime 2026-11-30T08:00:00+01:00"),
   Fixture("zh-CN", "⟦昨天⟧", "date 2026-11-28"),

@@ -39,6 +39,11 @@ let negativeFixtures: [NegativeFixture] = [
   NegativeFixture("zh-CN", "boolean", "张三的位置是什么"),
   NegativeFixture("zh-CN", "time", "给计时器缩短10分钟"),
   NegativeFixture("zh-CN", "date", "把亮度调到最高"),
+  // 一 inside a word: "a little", "some", "a moment", "together".
+  NegativeFixture("zh-CN", "number", "音量大一点"),
+  NegativeFixture("zh-CN", "number", "把灯调亮一些"),
+  NegativeFixture("zh-CN", "number", "等一下"),
+  NegativeFixture("zh-CN", "number", "一起关掉"),
 ]
 
 @Suite struct NegativeFixtureTests {
