@@ -190,7 +190,8 @@ extension TemplateMatcher {
             var to = j
             while from < to, p.input.isFiller[from] { from += 1 }
             while to > from, p.input.isFiller[to - 1] { to -= 1 }
-            let cost = costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
+            let cost =
+              costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1) + (p.isStopWordsOnly(i, j) ? costs.stopWordFreeText : 0)
             if from < to {
               offer(i, j, cost, capture(name, .freeText, from, to, p), isFree: true)
             } else {

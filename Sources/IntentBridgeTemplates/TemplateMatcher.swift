@@ -30,6 +30,9 @@ public struct TemplateMatcher: Sendable {
     /// exact expansion scores 1 while a slot that swallows a whole sentence does not.
     public var freeTextBase: Float = 0
     public var freeTextPerToken: Float = 0.4
+    /// Added for free text made only of stop words (and fillers): "的" or "the" is no timer
+    /// name or message, so such a reading costs what inserting the word would.
+    public var stopWordFreeText: Float = 0.5
     public var maximumFreeTextTokens = 8
     public init() {}
   }
@@ -97,6 +100,16 @@ public struct TemplateMatcher: Sendable {
     let numberPositions: UInt64
     /// `numberFits[r · n + j]`: token j is a number inside the matcher's `numberRanges[r]`.
     let numberFits: [Bool]
+    /// `stopOnlyEnd[i]`: the end of the run of stop words and fillers from token i;
+    /// `firstStop[i]`: the first stop word that is no filler from token i (n: none).
+    let stopOnlyEnd: [Int32]
+    let firstStop: [Int32]
+
+    /// Whether free text over tokens `i..<j` is stop words (and fillers) only, at least one
+    /// of them no filler (fillers alone fill nothing).
+    func isStopWordsOnly(_ i: Int, _ j: Int) -> Bool {
+      j <= Int(stopOnlyEnd[i]) && Int(firstStop[i]) < j
+    }
 
     /// Whether token `j` can fill a number slot of range `range` (-1: any number).
     func fitsNumber(_ j: Int, range: Int32) -> Bool {
@@ -192,16 +205,22 @@ public struct TemplateMatcher: Sendable {
       }
       for (r, range) in numberRanges.enumerated() where range.contains(value) { numberFits[r * n + j] = true }
     }
+    var stopOnlyEnd = [Int32](repeating: Int32(n), count: n + 1)
+    var firstStop = [Int32](repeating: Int32(n), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      stopOnlyEnd[i] = input.isStop[i] || input.isFiller[i] ? stopOnlyEnd[i + 1] : Int32(i)
+      firstStop[i] = input.isStop[i] && !input.isFiller[i] ? Int32(i) : firstStop[i + 1]
+    }
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), numberFits: numberFits, wordMatchIndex: matchIndex,
-      matchLists: matchLists, spansByEnd: all)
+      matchLists: matchLists, spansByEnd: all, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop)
     let wordPositions = matchLists.map { list in list.reduce(UInt64(0)) { $0 | (1 << UInt64($1.0 - 1)) } }
     var numberPositions: UInt64 = 0
     for j in 0..<n where input.isNumber[j] { numberPositions |= 1 << UInt64(j) }
     return Prepared(
       input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
       wordPositions: wordPositions, matchedWords: matchedWords, lexiconPositions: lexiconPositions, numberPositions: numberPositions,
-      numberFits: numberFits)
+      numberFits: numberFits, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop)
   }
 
   /// A lower bound on the template's cost (see the bound below).
@@ -663,10 +682,13 @@ private struct Evaluation {
       return m
     case .freeTextSlot:
       _ = shifted(input, output, by: costs.missingSlot)
+      let stopOnlyEnd = tables.stopOnlyEnd.base
+      let firstStop = tables.firstStop.base
       for i in 0..<n where arena[input + i].isFinite {
         var j = i + 1
         while j <= min(n, i + costs.maximumFreeTextTokens) {
-          let c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
+          var c = arena[input + i] + costs.freeTextBase + costs.freeTextPerToken * Float(j - i - 1)
+          if j <= Int(stopOnlyEnd[i]) && Int(firstStop[i]) < j { c += costs.stopWordFreeText }
           if c < arena[output + j] { arena[output + j] = c }
           j += 1
         }
@@ -735,12 +757,17 @@ final class FlatTables: @unchecked Sendable {
   let spanStride: Int
   /// `numberFits[r · n + j]`: token j is a number inside `numberRanges[r]`.
   let numberFits: PointerTable<Bool>
+  /// As `Prepared.stopOnlyEnd` and `Prepared.firstStop`.
+  let stopOnlyEnd: PointerTable<Int32>
+  let firstStop: PointerTable<Int32>
 
   init(
     n: Int, insertion: [Float], isNumber: [Bool], numberFits: [Bool] = [], wordMatchIndex: [Int32], matchLists: [[(Int, Float)]],
-    spansByEnd: [[[ValueLexicon.Span]]]
+    spansByEnd: [[[ValueLexicon.Span]]], stopOnlyEnd: [Int32], firstStop: [Int32]
   ) {
     self.insertion = PointerTable(insertion)
+    self.stopOnlyEnd = PointerTable(stopOnlyEnd)
+    self.firstStop = PointerTable(firstStop)
     self.isNumber = PointerTable(isNumber)
     self.numberFits = PointerTable(numberFits)
     wordMatch = PointerTable(wordMatchIndex)

@@ -57,6 +57,25 @@ import Testing
     #expect(String(String.UnicodeScalarView(scalars[capture.span])) == "5")
   }
 
+  /// Free text made only of stop words is no value: "cancel the timer" is read by
+  /// "cancel [the] timer", not as a timer named "the" (which cost nothing before), and both
+  /// DPs charge the same for it.
+  @Test func stopWordsAloneAreNoFreeText() throws {
+    let engine = try Self.engine(Self.timers)
+    #expect(Self.arguments(engine, "cancel the timer", intent: "CancelTimer") == [:])
+    #expect(Self.arguments(engine, "cancel the pizza timer", intent: "CancelTimer") == ["name": "\"pizza\""])
+    let templates = engine.ranker.templates
+    let prepared = templates.prepare("cancel the the timer")
+    for template in templates.templates[0] {
+      let scored = templates.matcher.quality(template, prepared)
+      let aligned = templates.matcher.align(template, prepared)?.quality ?? 0
+      #expect(abs(scored - aligned) < 1e-4, "\(template.source)")
+    }
+    let named = try #require(templates.templates[0].first { $0.source == "cancel [the] ${name} timer" })
+    // "the" as the name: one stop word inserted (0.5) is what the reading costs.
+    #expect(abs(templates.matcher.quality(named, prepared) - (1 - 0.5 / 5)) < 1e-4)
+  }
+
   @Test func fillersStayOutOfFreeText() throws {
     let engine = try Self.engine(Self.timers)
     #expect(Self.arguments(engine, "cancel the pizza timer thanks", intent: "CancelTimer") == ["name": #""pizza""#])
