@@ -281,7 +281,9 @@ public struct Ranker: Sendable {
   }
 
   /// The request's content terms as the keyword index sees them: skip words, stop words and
-  /// the language's function words left out (all non-skip terms when nothing else is left).
+  /// the language's function words left out. A request of those alone ("the the the", "it",
+  /// "which are on") has none, so nothing of it counts as covered: only a template match or
+  /// the embedding can make it a match.
   func analyzedTerms(_ tokens: [AnalyzedToken]) -> [String] {
     let analyzer = keywordIndex.analyzer
     let functionWords = analyzer.profile.functionWords
@@ -289,7 +291,7 @@ public struct Ranker: Sendable {
     // make a one-letter request look fully covered.
     let tokens = tokens.filter { !$0.isSkipWord && $0.kind != .cjkBigram && !Self.isLoneLetter($0.folded) }
     let content = tokens.filter { !$0.isStopWord && !functionWords.contains($0.folded) }
-    return (content.isEmpty ? tokens : content).map(\.term)
+    return content.map(\.term)
   }
 
   /// Whether `folded` is one letter a…z.

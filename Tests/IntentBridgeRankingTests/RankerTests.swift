@@ -120,6 +120,19 @@ import Testing
     #expect(engine.ranker.rank("fahre die Rollläden herunter").best?.intentID == "HassTurnOff")
   }
 
+  /// A request of stop and function words alone names no topic: no match, unless a template
+  /// reads it ("what time is it" has the content word "time"; "hello" is a greeting template).
+  @Test func functionWordsAloneAreNoMatch() throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/en.json"), options: options)
+    for request in ["the the the", "it", "what", "you", "and then"] {
+      #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
+    }
+    #expect(engine.ranker.rank("what time is it").best?.intentID == "HassGetCurrentTime")
+    #expect(engine.ranker.rank("hello").best?.intentID == "HassRespond")
+  }
+
   /// A request read whole by a free-text template beats a confident candidate whose template
   /// needs more than two words' worth of edits.
   @Test func aWholeFreeTextReadingBeatsAPartialMatch() throws {
