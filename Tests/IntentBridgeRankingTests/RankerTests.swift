@@ -93,11 +93,14 @@ import Testing
     plain.configuration.freeTextCandidates = 0
     for (request, intent) in [
       ("pusti Balada o štyroch koňoch", "HassMediaSearchAndPlay"), ("okej pusti Balada o štyroch koňoch", "HassMediaSearchAndPlay"),
-      ("hej pridaj toaletný papier do zoznamu", "HassShoppingListAddItem"),
     ] {
       #expect(engine.ranker.rank(request).best?.intentID == intent, "\(request)")
       #expect(plain.rank(request).isNoMatch, "\(request)")
     }
+    // The template's own words ("pridaj … do zoznamu", whole words since the vocabulary stopped
+    // indexing fragments) make this one a match without the reading too.
+    #expect(engine.ranker.rank("hej pridaj toaletný papier do zoznamu").best?.intentID == "HassShoppingListAddItem")
+    #expect(plain.rank("hej pridaj toaletný papier do zoznamu").best?.intentID == "HassShoppingListAddItem")
     // Off-domain requests stay no match; so does a request whose template word is misspelt
     // beyond what typo matching reads ("psti" for "pusti": its stem is too short).
     for request in ["napíš mi báseň o mori", "koľko kalórií má banán", "prelož dobré ráno do angličtiny", "psti Balada o štyroch koňoch"] {
