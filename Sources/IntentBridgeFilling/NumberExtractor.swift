@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds numbers, ordinals, percentages and temperatures, written with digits or words.
 ///
 ///     let x = NumberExtractor(language: "de")

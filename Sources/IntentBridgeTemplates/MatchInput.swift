@@ -30,7 +30,7 @@ public struct MatchInput: Sendable {
     terms = tokens.map(\.term)
     folded = tokens.map(\.folded)
     isStop = tokens.map(\.isStopWord)
-    isNumber = tokens.map { $0.kind == .number }
+    isNumber = tokens.map { $0.kind == .number || $0.isLoneNumberWord }
     isFiller = tokens.map(\.isFiller)
   }
 

@@ -39,6 +39,11 @@ public struct AnalyzedToken: Sendable, Hashable {
   /// away", "um"; ``LanguageProfile/fillers``). It stays among the terms; template matching
   /// inserts it cheaply and free-text slots do not keep it at their edges.
   public var isFiller: Bool = false
+  /// A number written out as one word (or CJK character) standing alone: "five",
+  /// "fünfundzwanzig", "päť", "三" in "三分钟" (``NumberWords``), but not a word of a longer
+  /// written number ("twenty five", "五十", "twenty point five"), which the filling
+  /// extractors read whole. Template number slots take it as they take digits.
+  public var isLoneNumberWord: Bool = false
   public var kind: Kind
 
   public init(

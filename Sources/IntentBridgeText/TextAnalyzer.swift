@@ -23,6 +23,7 @@ public struct TextAnalyzer: Sendable {
   private let stemmer: Stemmer
   private let skipPhrases: SkipPhrases
   private let fillerPhrases: SkipPhrases
+  private let numberWords: NumberWords?
 
   /// An analyser for a BCP 47 language tag; unknown languages fall back to
   /// ``LanguageProfile/generic``.
@@ -42,7 +43,29 @@ public struct TextAnalyzer: Sendable {
     stemmer = Stemmer(profile: profile)
     skipPhrases = SkipPhrases(skipWords, scanner: scanner)
     fillerPhrases = SkipPhrases(profile.fillers, scanner: scanner)
+    numberWords = NumberWords.forLanguage(profile.language)
   }
+
+  /// Per slot: a number word with no number word, digits or decimal word ("point",
+  /// "Komma") beside it (see ``AnalyzedToken/isLoneNumberWord``).
+  private func loneNumberWords(_ slots: [Slot]) -> [Bool] {
+    guard let numberWords else { return [Bool](repeating: false, count: slots.count) }
+    let roles = slots.map { slot in slot.kind == .word || slot.kind == .cjk ? numberWords.segment(slot.text) : nil }
+    func isNumeric(_ k: Int) -> Bool {
+      (roles[k]?.contains { $0 != .connector } ?? false) || slots[k].kind == .number
+        || (slots[k].kind == .word && numberWords.decimalWords.contains(slots[k].text))
+    }
+    return slots.indices.map { k in
+      // Whole numbers with a unit word only: a fraction word ("anderthalb" = 1.5) is read
+      // with its unit by value synonyms and the duration extractor ("anderthalb Stunden" =
+      // 90 minutes), and a multiplier alone is rarely a number by itself (百 of 百分之).
+      guard let wordRoles = roles[k], wordRoles.contains(where: { if case .unit = $0 { true } else { false } }),
+        !numberWords.alsoArticles.contains(slots[k].text), let value = NumberWords.evaluate(wordRoles), value == value.rounded()
+      else { return false }
+      return !(k > 0 && isNumeric(k - 1)) && !(k + 1 < slots.count && isNumeric(k + 1))
+    }
+  }
+
 
   /// The folded text: case and diacritics folded, punctuation turned into single spaces,
   /// numbers normalised (`21,5` → `21.5`), `%`/`°` split off, apostrophes inside words
@@ -73,6 +96,7 @@ public struct TextAnalyzer: Sendable {
     let slots = scanner.slots(text)
     let skip = skipPhrases.isEmpty ? nil : skipPhrases.mark(slots)
     let filler = fillerPhrases.isEmpty ? nil : fillerPhrases.mark(slots)
+    let lone = loneNumberWords(slots)
     var tokens: [AnalyzedToken] = []
     tokens.reserveCapacity(slots.count + 4)
     for (position, slot) in slots.enumerated() {
@@ -84,6 +108,7 @@ public struct TextAnalyzer: Sendable {
             term: stemmer.stem(slot.text), folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .word))
         tokens[tokens.count - 1].isFiller = filler?[position] ?? false
+        tokens[tokens.count - 1].isLoneNumberWord = lone[position]
       case .number, .symbol:
         tokens.append(
           AnalyzedToken(
@@ -95,6 +120,7 @@ public struct TextAnalyzer: Sendable {
             term: slot.text, folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .cjkCharacter))
         tokens[tokens.count - 1].isFiller = filler?[position] ?? false
+        tokens[tokens.count - 1].isLoneNumberWord = lone[position]
         let next = position + 1
         if next < slots.count, slots[next].kind == .cjk, slots[next].joinsPrevious,
           (skip?[next] ?? false) == skipped

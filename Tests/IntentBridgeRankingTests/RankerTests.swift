@@ -136,6 +136,33 @@ import Testing
     #expect(engine.ranker.rank("hello").best?.intentID == "HassRespond")
   }
 
+  /// Numbers written as words fill template number slots as digits do, so the unit after
+  /// them picks the slot ("five minutes" is no 5 hours) and the intent stays the timer's.
+  @Test func numberWordsFillTemplateNumberSlots() throws {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    for (language, request, intent, arguments) in [
+      ("en", "set a timer for five minutes", "HassStartTimer", ["minutes": "5"]),
+      ("en", "five minute timer", "HassStartTimer", ["minutes": "5"]),
+      ("de", "stelle einen Timer für fünf Minuten", "HassStartTimer", ["minutes": "5"]),
+      ("zh-CN", "设置一个三分钟的计时器", "HassStartTimer", ["minutes": "3"]),
+      ("zh-CN", "设置一个小时的计时器", "HassStartTimer", ["hours": "1"]),
+      // Longer written numbers stay with the extractors, which read them whole.
+      ("zh-CN", "把风扇风速设置为百分之五十", "HassFanSetSpeed", ["percentage": "50"]),
+      ("en", "set temperature to twenty point five degrees", "HassClimateSetTemperature", ["temperature": "20.5"]),
+    ] {
+      let engine = try IntentEngine.load(
+        catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
+      let resolution = engine.resolve(request)
+      #expect(resolution.intentID == intent, "\(request)")
+      var got: [String: String] = [:]
+      for (name, value) in resolution.arguments where arguments[name] != nil || ["hours", "minutes", "seconds"].contains(name) {
+        got[name] = value.compactText
+      }
+      #expect(got == arguments, "\(request)")
+    }
+  }
+
   /// A request read whole by a free-text template beats a confident candidate whose template
   /// needs more than two words' worth of edits.
   @Test func aWholeFreeTextReadingBeatsAPartialMatch() throws {

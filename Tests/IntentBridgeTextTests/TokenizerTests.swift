@@ -14,6 +14,27 @@ struct TokenizerTests {
     #expect(tokens.map(\.kind) == [.word, .number, .symbol, .word])
   }
 
+  /// A number written out as one word, with no other number word, digits or decimal word
+  /// beside it, is a lone number word; words of longer numbers, fractions and German
+  /// article-like forms are not.
+  @Test(arguments: [
+    ("en", "set a timer for five minutes", ["five"]),
+    ("en", "twenty five minutes", []),
+    ("en", "twenty point five degrees", []),
+    ("en", "and then", []),
+    ("de", "stelle einen Timer für fünf Minuten", ["funf"]),
+    ("de", "fünfundzwanzig Prozent", ["funfundzwanzig"]),
+    ("de", "schalte den Fernseher ein", []),
+    ("de", "anderthalb Stunden", []),
+    ("sk", "nastav časovač na päť minút", ["pat"]),
+    ("zh-CN", "设置一个三分钟的计时器", ["一", "三"]),
+    ("zh-CN", "百分之五十", []),
+  ])
+  func loneNumberWords(language: String, text: String, lone: [String]) {
+    let tokens = TextAnalyzer(language: language).tokens(text)
+    #expect(tokens.filter(\.isLoneNumberWord).map(\.folded) == lone)
+  }
+
   @Test func decomposedAccentsKeepTheirSpan() {
     let tokens = TextAnalyzer(language: "en").tokens("cafe\u{301} bar")
     #expect(tokens.map(\.folded) == ["cafe", "bar"])

@@ -1,5 +1,5 @@
 /// Per-language number-word data: the tables the ``NumberExtractor`` reads. Words are
-/// stored folded (lowercase, no diacritics, `ß` → `ss`), as ``Lexer`` produces them.
+/// stored folded (lowercase, no diacritics, `ß` → `ss`), as `AnalyzedToken.folded` has them.
 ///
 /// A written number is a sequence of ``Role``s, read left to right with one accumulator:
 /// a unit adds its value, a multiplier `m` scales the part of the accumulator below `m`
@@ -7,8 +7,8 @@
 /// `fünf|und|zwanzig` = 5 + 20, `一|百|零|五` = 100 + 0 + 5, `two|thousand|twenty` = 2020.
 ///
 /// - Complexity: lookups are O(1); segmenting a compound word of length w is O(w²) worst case.
-struct NumberWords: Sendable {
-  enum Role: Sendable, Hashable {
+package struct NumberWords: Sendable {
+  package enum Role: Sendable, Hashable {
     case unit(Double)
     case multiplier(Double)
     /// Finnish `toista` (`viisitoista` = 15).
@@ -17,33 +17,37 @@ struct NumberWords: Sendable {
     case connector
   }
 
-  var cardinals: [String: Role]
-  var ordinals: [String: Int]
+  package var cardinals: [String: Role]
+  package var ordinals: [String: Int]
   /// German: ordinal suffixes after a cardinal stem (`zwei|te`, `zwanzig|ste`).
-  var ordinalSuffixes: [String] = []
+  package var ordinalSuffixes: [String] = []
   /// Stems that take ordinal endings (`tret` + `í`/`ia`/`ieho`; `drit` + `te`).
-  var ordinalStems: [String: Int] = [:]
-  var ordinalStemEndings: [String] = []
+  package var ordinalStems: [String: Int] = [:]
+  package var ordinalStemEndings: [String] = []
   /// Ordinal suffixes after digits (`3rd`).
-  var digitOrdinalSuffixes: Set<String> = []
-  var percentPrefixes: [String]
-  var degreePrefixes: [String]
-  var negativeWords: Set<String>
+  package var digitOrdinalSuffixes: Set<String> = []
+  package var percentPrefixes: [String]
+  package var degreePrefixes: [String]
+  package var negativeWords: Set<String>
   /// The decimal separator of digits (`,` or `.`); the other mark groups thousands.
-  var decimalSeparator: String
+  package var decimalSeparator: String
   /// Words that read a decimal point between number words ("twenty point five" = 20.5,
   /// "zwanzig Komma fünf"); the digits after it are read one word (or digit group) each.
   /// None for Chinese, where 点 is as often "o'clock" (三点五十 is 3:50).
-  var decimalWords: Set<String> = []
+  package var decimalWords: Set<String> = []
+  /// Number words that are as often something else — German `ein`/`eine`/`einen` (an
+  /// article, or the particle of `schalte … ein`): never a lone number word for a template's
+  /// number slot (`AnalyzedToken.isLoneNumberWord`); the extractors still read them.
+  package var alsoArticles: Set<String> = []
   /// Space-grouped thousands (`1 000`) are read as one number.
-  var spaceGroupsThousands: Bool
+  package var spaceGroupsThousands: Bool
   /// Compounds are single words (de, fi, sk) and may be segmented.
-  var segmentsCompounds: Bool
+  package var segmentsCompounds: Bool
   /// Every prefix of every cardinal word: segmenting stops at the first scalar that
   /// leaves this set, so ordinary words cost one or two lookups.
   private var prefixes: Set<String>
 
-  init(
+  package init(
     cardinals: [String: Role], ordinals: [String: Int], percentPrefixes: [String], degreePrefixes: [String],
     negativeWords: Set<String>, decimalSeparator: String, spaceGroupsThousands: Bool, segmentsCompounds: Bool
   ) {
@@ -67,7 +71,7 @@ struct NumberWords: Sendable {
   }
 
   /// The roles of a folded word, or `nil` when it is not (entirely) a number word.
-  func segment(_ word: String) -> [Role]? {
+  package func segment(_ word: String) -> [Role]? {
     if let r = cardinals[word] { return [r] }
     guard segmentsCompounds else { return nil }
     let scalars = Array(word.unicodeScalars)
@@ -95,7 +99,7 @@ struct NumberWords: Sendable {
   }
 
   /// The value of an ordinal word (`third`, `dritte`, `kolmas`, `tretí`, `zwanzigste`).
-  func ordinal(_ word: String) -> Int? {
+  package func ordinal(_ word: String) -> Int? {
     if let v = ordinals[word] { return v }
     for suffix in ordinalSuffixes where word.hasSuffix(suffix) && word.count > suffix.count {
       let stem = String(word.dropLast(suffix.count))
@@ -109,7 +113,7 @@ struct NumberWords: Sendable {
   }
 
   /// Reads roles left to right (see the type's documentation).
-  static func evaluate(_ roles: [Role]) -> Double? {
+  package static func evaluate(_ roles: [Role]) -> Double? {
     var acc = State()
     for r in roles where !acc.apply(r, checkOrder: false) { return nil }
     return acc.started ? acc.value : nil
@@ -117,11 +121,13 @@ struct NumberWords: Sendable {
 
   /// The accumulator for reading roles; `checkOrder` rejects unit sequences that do not
   /// form one number across word boundaries (`two three`).
-  struct State {
-    var value: Double = 0
-    var started = false
+  package struct State {
+    package var value: Double = 0
+    package var started = false
 
-    mutating func apply(_ role: Role, checkOrder: Bool) -> Bool {
+    package init() {}
+
+    package mutating func apply(_ role: Role, checkOrder: Bool) -> Bool {
       switch role {
       case .unit(let v):
         if checkOrder, started {
@@ -144,8 +150,8 @@ struct NumberWords: Sendable {
   }
 
   /// The table for a language (primary subtag); `nil` when there is none.
-  static func forLanguage(_ language: String) -> NumberWords? {
-    switch Lexer.primary(language) {
+  package static func forLanguage(_ language: String) -> NumberWords? {
+    switch language.split(separator: "-").first.map({ $0.lowercased() }) ?? "" {
     case "en": return english
     case "de": return german
     case "fi": return finnish
@@ -161,7 +167,7 @@ struct NumberWords: Sendable {
     return m
   }
 
-  static let english: NumberWords = {
+  package static let english: NumberWords = {
     var c = units([
       ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7),
       ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14),
@@ -186,7 +192,7 @@ struct NumberWords: Sendable {
     return w
   }()
 
-  static let german: NumberWords = {
+  package static let german: NumberWords = {
     var c = units([
       ("null", 0), ("ein", 1), ("eins", 1), ("eine", 1), ("einen", 1), ("einem", 1), ("einer", 1), ("zwei", 2),
       ("zwo", 2), ("drei", 3), ("vier", 4), ("funf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8), ("neun", 9),
@@ -205,10 +211,11 @@ struct NumberWords: Sendable {
     w.ordinalSuffixes = ["sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes", "tem", "te"]
     w.ordinalStems = ["ers": 1, "drit": 3, "sieb": 7, "ach": 8]
     w.decimalWords = ["komma"]
+    w.alsoArticles = ["ein", "eine", "einen", "einem", "einer"]
     return w
   }()
 
-  static let finnish: NumberWords = {
+  package static let finnish: NumberWords = {
     var c = units([
       ("nolla", 0), ("yksi", 1), ("yhden", 1), ("yhta", 1), ("kaksi", 2), ("kahden", 2), ("kahta", 2),
       ("kolme", 3), ("kolmen", 3), ("kolmea", 3), ("nelja", 4), ("neljan", 4), ("neljaa", 4), ("viisi", 5),
@@ -236,7 +243,7 @@ struct NumberWords: Sendable {
     return w
   }()
 
-  static let slovak: NumberWords = {
+  package static let slovak: NumberWords = {
     var c = units([
       ("nula", 0), ("jeden", 1), ("jedna", 1), ("jedno", 1), ("jednu", 1), ("jednej", 1), ("jedneho", 1),
       ("dva", 2), ("dve", 2), ("dvoch", 2), ("dvom", 2), ("dvoma", 2), ("tri", 3), ("troch", 3), ("trom", 3),
@@ -263,7 +270,7 @@ struct NumberWords: Sendable {
     return w
   }()
 
-  static let chinese: NumberWords = {
+  package static let chinese: NumberWords = {
     var c = units([
       ("零", 0), ("〇", 0), ("一", 1), ("二", 2), ("两", 2), ("三", 3), ("四", 4), ("五", 5), ("六", 6), ("七", 7),
       ("八", 8), ("九", 9),
