@@ -173,6 +173,10 @@ extension TemplateMatcher {
         for j in stride(from: 1, through: n, by: 1) where p.fitsNumber(j - 1, range: range) {
           offer(j - 1, j, 0, capture(name, .number(synonymValue: nil), j - 1, j, p))
         }
+        for i in 0..<n where p.fitsNumberRun(i, range: range) {
+          let end = Int(p.numberRunEnd[i])
+          offer(i, end, 0, capture(name, .number(synonymValue: nil), i, end, p))
+        }
         if let lexicon {
           for j in stride(from: 1, through: n, by: 1) {
             for span in p.spansByEnd[lexicon][j] {

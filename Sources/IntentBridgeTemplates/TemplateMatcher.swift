@@ -100,6 +100,10 @@ public struct TemplateMatcher: Sendable {
     let numberPositions: UInt64
     /// `numberFits[r · n + j]`: token j is a number inside the matcher's `numberRanges[r]`.
     let numberFits: [Bool]
+    /// `numberRunEnd[i]`: the end of the number written in several words from token i
+    /// (0: none); `numberRunFits[r · n + i]`: its value lies inside `numberRanges[r]`.
+    let numberRunEnd: [Int32]
+    let numberRunFits: [Bool]
     /// `stopOnlyEnd[i]`: the end of the run of stop words and fillers from token i;
     /// `firstStop[i]`: the first stop word that is no filler from token i (n: none).
     let stopOnlyEnd: [Int32]
@@ -109,6 +113,12 @@ public struct TemplateMatcher: Sendable {
     /// of them no filler (fillers alone fill nothing).
     func isStopWordsOnly(_ i: Int, _ j: Int) -> Bool {
       j <= Int(stopOnlyEnd[i]) && Int(firstStop[i]) < j
+    }
+
+    /// Whether the number written in words from token `i` to `numberRunEnd[i]` can fill a
+    /// number slot of range `range` (-1: any number).
+    func fitsNumberRun(_ i: Int, range: Int32) -> Bool {
+      numberRunEnd[i] > 0 && (range < 0 || numberRunFits[Int(range) * n + i])
     }
 
     /// Whether token `j` can fill a number slot of range `range` (-1: any number).
@@ -205,6 +215,12 @@ public struct TemplateMatcher: Sendable {
       }
       for (r, range) in numberRanges.enumerated() where range.contains(value) { numberFits[r * n + j] = true }
     }
+    var numberRunEnd = [Int32](repeating: 0, count: n)
+    var numberRunFits = [Bool](repeating: false, count: numberRanges.count * n)
+    for i in 0..<n where input.numberRunEnd[i] > 0 && input.numberRunEnd[i] <= n {
+      numberRunEnd[i] = Int32(input.numberRunEnd[i])
+      for (r, range) in numberRanges.enumerated() where range.contains(input.numberRunValue[i]) { numberRunFits[r * n + i] = true }
+    }
     var stopOnlyEnd = [Int32](repeating: Int32(n), count: n + 1)
     var firstStop = [Int32](repeating: Int32(n), count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
@@ -213,14 +229,18 @@ public struct TemplateMatcher: Sendable {
     }
     let flat = FlatTables(
       n: n, insertion: insertion, isNumber: Array(input.isNumber.prefix(n)), numberFits: numberFits, wordMatchIndex: matchIndex,
-      matchLists: matchLists, spansByEnd: all, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop)
+      matchLists: matchLists, spansByEnd: all, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop, numberRunEnd: numberRunEnd,
+      numberRunFits: numberRunFits)
     let wordPositions = matchLists.map { list in list.reduce(UInt64(0)) { $0 | (1 << UInt64($1.0 - 1)) } }
     var numberPositions: UInt64 = 0
     for j in 0..<n where input.isNumber[j] { numberPositions |= 1 << UInt64(j) }
+    for i in 0..<n where numberRunEnd[i] > 0 {
+      for j in i..<Int(numberRunEnd[i]) { numberPositions |= 1 << UInt64(j) }
+    }
     return Prepared(
       input: input, n: n, spansByEnd: all, wordMatchIndex: matchIndex, matchLists: matchLists, insertion: insertion, flat: flat,
       wordPositions: wordPositions, matchedWords: matchedWords, lexiconPositions: lexiconPositions, numberPositions: numberPositions,
-      numberFits: numberFits, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop)
+      numberFits: numberFits, numberRunEnd: numberRunEnd, numberRunFits: numberRunFits, stopOnlyEnd: stopOnlyEnd, firstStop: firstStop)
   }
 
   /// A lower bound on the template's cost (see the bound below).
@@ -666,6 +686,12 @@ private struct Evaluation {
         for j in stride(from: 1, through: n, by: 1) where fits[j - 1] {
           improve(output, j, arena[input + j - 1], &m)
         }
+        // Numbers written in several words ("twenty five", "二十五") take their whole run.
+        let runEnd = tables.numberRunEnd.base
+        let runFits = node.range < 0 ? nil : tables.numberRunFits.base + Int(node.range) * n
+        for i in 0..<n where runEnd[i] > 0 && (runFits?[i] ?? true) {
+          improve(output, Int(runEnd[i]), arena[input + i], &m)
+        }
       }
       let lexicon = Int(node.value)
       if lexicon >= 0 {
@@ -760,11 +786,16 @@ final class FlatTables: @unchecked Sendable {
   /// As `Prepared.stopOnlyEnd` and `Prepared.firstStop`.
   let stopOnlyEnd: PointerTable<Int32>
   let firstStop: PointerTable<Int32>
+  /// As `Prepared.numberRunEnd` and `Prepared.numberRunFits`.
+  let numberRunEnd: PointerTable<Int32>
+  let numberRunFits: PointerTable<Bool>
 
   init(
     n: Int, insertion: [Float], isNumber: [Bool], numberFits: [Bool] = [], wordMatchIndex: [Int32], matchLists: [[(Int, Float)]],
-    spansByEnd: [[[ValueLexicon.Span]]], stopOnlyEnd: [Int32], firstStop: [Int32]
+    spansByEnd: [[[ValueLexicon.Span]]], stopOnlyEnd: [Int32], firstStop: [Int32], numberRunEnd: [Int32], numberRunFits: [Bool]
   ) {
+    self.numberRunEnd = PointerTable(numberRunEnd)
+    self.numberRunFits = PointerTable(numberRunFits)
     self.insertion = PointerTable(insertion)
     self.stopOnlyEnd = PointerTable(stopOnlyEnd)
     self.firstStop = PointerTable(firstStop)

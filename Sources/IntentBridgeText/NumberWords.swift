@@ -39,6 +39,9 @@ package struct NumberWords: Sendable {
   /// article, or the particle of `schalte … ein`): never a lone number word for a template's
   /// number slot (`AnalyzedToken.isLoneNumberWord`); the extractors still read them.
   package var alsoArticles: Set<String> = []
+  /// Words after a number that make it a denominator, not a number of its own: Chinese
+  /// 分之 (百分之五十 = 50 %, 千分之 ‰), as characters.
+  package var denominatorMarkers: [[String]] = []
   /// Space-grouped thousands (`1 000`) are read as one number.
   package var spaceGroupsThousands: Bool
   /// Compounds are single words (de, fi, sk) and may be segmented.
@@ -280,8 +283,10 @@ package struct NumberWords: Sendable {
     c["千"] = .multiplier(1000)
     c["万"] = .multiplier(10000)
     c["亿"] = .multiplier(1e8)
-    return NumberWords(
+    var w = NumberWords(
       cardinals: c, ordinals: [:], percentPrefixes: [], degreePrefixes: [], negativeWords: ["负"],
       decimalSeparator: ".", spaceGroupsThousands: false, segmentsCompounds: false)
+    w.denominatorMarkers = [["分", "之"]]
+    return w
   }()
 }

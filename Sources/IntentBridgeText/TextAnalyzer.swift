@@ -46,25 +46,52 @@ public struct TextAnalyzer: Sendable {
     numberWords = NumberWords.forLanguage(profile.language)
   }
 
-  /// Per slot: a number word with no number word, digits or decimal word ("point",
-  /// "Komma") beside it (see ``AnalyzedToken/isLoneNumberWord``).
-  private func loneNumberWords(_ slots: [Slot]) -> [Bool] {
-    guard let numberWords else { return [Bool](repeating: false, count: slots.count) }
+  /// Per slot: the number of slots of the written number that starts there (0: none) and
+  /// its value (see ``AnalyzedToken/writtenNumberLength``). A written number is a maximal
+  /// run of number words ("five", "twenty five", "dvadsať päť", "二十五", "fünfundzwanzig")
+  /// whose words read as one whole number, with no digits or decimal word ("point",
+  /// "Komma") beside it: "twenty point five" and "5 five" are left to the extractors.
+  private func writtenNumbers(_ slots: [Slot]) -> [(length: Int, value: Double)] {
+    var out = [(length: Int, value: Double)](repeating: (0, 0), count: slots.count)
+    guard let numberWords else { return out }
     let roles = slots.map { slot in slot.kind == .word || slot.kind == .cjk ? numberWords.segment(slot.text) : nil }
+    // A run's words: number words other than a bare connector ("and") or an article form.
+    func isPart(_ k: Int) -> Bool {
+      (roles[k]?.contains { $0 != .connector } ?? false) && !numberWords.alsoArticles.contains(slots[k].text)
+    }
     func isNumeric(_ k: Int) -> Bool {
-      (roles[k]?.contains { $0 != .connector } ?? false) || slots[k].kind == .number
+      isPart(k) || slots[k].kind == .number || (roles[k]?.contains { $0 != .connector } ?? false)
         || (slots[k].kind == .word && numberWords.decimalWords.contains(slots[k].text))
     }
-    return slots.indices.map { k in
-      // Whole numbers with a unit word only: a fraction word ("anderthalb" = 1.5) is read
-      // with its unit by value synonyms and the duration extractor ("anderthalb Stunden" =
-      // 90 minutes), and a multiplier alone is rarely a number by itself (百 of 百分之).
-      guard let wordRoles = roles[k], wordRoles.contains(where: { if case .unit = $0 { true } else { false } }),
-        !numberWords.alsoArticles.contains(slots[k].text), let value = NumberWords.evaluate(wordRoles), value == value.rounded()
-      else { return false }
-      return !(k > 0 && isNumeric(k - 1)) && !(k + 1 < slots.count && isNumeric(k + 1))
+    var k = 0
+    while k < slots.count {
+      guard isPart(k) else {
+        k += 1
+        continue
+      }
+      var end = k + 1
+      while end < slots.count, isPart(end), slots[end].kind == slots[k].kind { end += 1 }
+      defer { k = end }
+      if k > 0 && isNumeric(k - 1) || end < slots.count && isNumeric(end) { continue }
+      if numberWords.denominatorMarkers.contains(where: { marker in
+        end + marker.count <= slots.count && marker.indices.allSatisfy { slots[end + $0].text == marker[$0] }
+      }) {
+        continue
+      }
+      // Read left to right as the extractor does; whole numbers only: a fraction word
+      // ("anderthalb" = 1.5) is read with its unit by value synonyms and the duration
+      // extractor ("anderthalb Stunden" = 90 minutes).
+      var state = NumberWords.State()
+      var readable = true
+      for j in k..<end {
+        for (r, role) in roles[j]!.enumerated() where !state.apply(role, checkOrder: r == 0) { readable = false }
+      }
+      guard readable, state.started, state.value == state.value.rounded() else { continue }
+      out[k] = (end - k, state.value)
     }
+    return out
   }
+
 
 
   /// The folded text: case and diacritics folded, punctuation turned into single spaces,
@@ -96,7 +123,7 @@ public struct TextAnalyzer: Sendable {
     let slots = scanner.slots(text)
     let skip = skipPhrases.isEmpty ? nil : skipPhrases.mark(slots)
     let filler = fillerPhrases.isEmpty ? nil : fillerPhrases.mark(slots)
-    let lone = loneNumberWords(slots)
+    let written = writtenNumbers(slots)
     var tokens: [AnalyzedToken] = []
     tokens.reserveCapacity(slots.count + 4)
     for (position, slot) in slots.enumerated() {
@@ -108,7 +135,7 @@ public struct TextAnalyzer: Sendable {
             term: stemmer.stem(slot.text), folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .word))
         tokens[tokens.count - 1].isFiller = filler?[position] ?? false
-        tokens[tokens.count - 1].isLoneNumberWord = lone[position]
+        (tokens[tokens.count - 1].writtenNumberLength, tokens[tokens.count - 1].writtenNumberValue) = written[position]
       case .number, .symbol:
         tokens.append(
           AnalyzedToken(
@@ -120,7 +147,7 @@ public struct TextAnalyzer: Sendable {
             term: slot.text, folded: slot.text, range: slot.start..<slot.end, position: position,
             isStopWord: skipped || profile.stopWords.contains(slot.text), isSkipWord: skipped, kind: .cjkCharacter))
         tokens[tokens.count - 1].isFiller = filler?[position] ?? false
-        tokens[tokens.count - 1].isLoneNumberWord = lone[position]
+        (tokens[tokens.count - 1].writtenNumberLength, tokens[tokens.count - 1].writtenNumberValue) = written[position]
         let next = position + 1
         if next < slots.count, slots[next].kind == .cjk, slots[next].joinsPrevious,
           (skip?[next] ?? false) == skipped

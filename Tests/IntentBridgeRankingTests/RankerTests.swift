@@ -147,7 +147,12 @@ import Testing
       ("de", "stelle einen Timer für fünf Minuten", "HassStartTimer", ["minutes": "5"]),
       ("zh-CN", "设置一个三分钟的计时器", "HassStartTimer", ["minutes": "3"]),
       ("zh-CN", "设置一个小时的计时器", "HassStartTimer", ["hours": "1"]),
-      // Longer written numbers stay with the extractors, which read them whole.
+      // Numbers written in several words take the slot whole.
+      ("en", "set a timer for twenty five minutes", "HassStartTimer", ["minutes": "25"]),
+      ("zh-CN", "设置二十五分钟的计时器", "HassStartTimer", ["minutes": "25"]),
+      ("zh-CN", "设置十分钟的计时器", "HassStartTimer", ["minutes": "10"]),
+      ("sk", "nastav časovač na dvadsať päť minút", "HassStartTimer", ["minutes": "25"]),
+      // A denominator (百分之) and a decimal reading stay with the extractors.
       ("zh-CN", "把风扇风速设置为百分之五十", "HassFanSetSpeed", ["percentage": "50"]),
       ("en", "set temperature to twenty point five degrees", "HassClimateSetTemperature", ["temperature": "20.5"]),
     ] {
@@ -160,6 +165,16 @@ import Testing
         got[name] = value.compactText
       }
       #expect(got == arguments, "\(request)")
+      // The scoring DP and the capturing alignment agree on number-word readings too.
+      let templates = engine.ranker.templates
+      let prepared = templates.prepare(request)
+      for intentTemplates in templates.templates {
+        for template in intentTemplates {
+          let scored = templates.matcher.quality(template, prepared)
+          let aligned = templates.matcher.align(template, prepared)?.quality ?? 0
+          #expect(abs(scored - aligned) < 1e-4, "\(request) / \(template.source)")
+        }
+      }
     }
   }
 
