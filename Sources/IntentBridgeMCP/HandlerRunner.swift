@@ -114,15 +114,12 @@ public struct HandlerRunner: Sendable {
 
     let timeout = min(handler.timeoutSeconds, limits.maximumTimeout)
     var timedOut = false
-    let isRunning = { process.isRunning }
-    var exit = Self.waitForExit(pid, exited, isRunning: isRunning, until: .now() + timeout)
-    if exit == nil {
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
       timedOut = true
       kill(pid, SIGTERM)
-      exit = Self.waitForExit(pid, exited, isRunning: isRunning, until: .now() + limits.killGrace)
-      if exit == nil {
+      if exited.wait(timeout: .now() + limits.killGrace) == .timedOut {
         kill(pid, SIGKILL)
-        exit = Self.waitForExit(pid, exited, isRunning: isRunning, until: .distantFuture)
+        exited.wait()
       }
     }
     // Grandchildren may hold the pipes open; do not wait for them longer than a moment.
@@ -134,47 +131,12 @@ public struct HandlerRunner: Sendable {
       ending = .timedOut
     } else if capped.snapshot().1 {
       ending = .outputCapped
-    } else if case .signalled(let signal) = exit {
-      ending = .signalled(signal)
-    } else if case .exited(let status) = exit {
-      ending = .exited(status)
     } else if process.terminationReason == .uncaughtSignal {
       ending = .signalled(process.terminationStatus)
     } else {
       ending = .exited(process.terminationStatus)
     }
     return Outcome(ending: ending, stdout: out.0, stderr: err.0, stdoutTruncated: out.1, seconds: elapsed())
-  }
-
-  /// How a child ended, as `waitForExit` saw it.
-  enum Exit: Equatable {
-    /// Foundation's termination handler ran: `Process` knows the status.
-    case notified
-    case exited(Int32)
-    case signalled(Int32)
-  }
-
-  /// Waits until the child `pid` has exited or `deadline` passes (nil). Foundation's
-  /// termination notification can come late when the process's dispatch threads are busy
-  /// (a cancelled handler's call was seen returning ~50 s after its SIGKILL in a loaded test
-  /// run), so every 20 ms the child's state is also polled: `waitid(…, WNOWAIT)` sees an
-  /// exited child that nobody has reaped yet (and leaves it for Foundation to reap), and
-  /// `isRunning` one that Foundation has reaped.
-  static func waitForExit(
-    _ pid: Int32, _ exited: DispatchSemaphore, isRunning: () -> Bool, until deadline: DispatchTime
-  ) -> Exit? {
-    while true {
-      let slice = min(deadline, .now() + .milliseconds(20))
-      if exited.wait(timeout: slice) == .success || !isRunning() { return .notified }
-      #if canImport(Glibc)
-        var info = siginfo_t()
-        if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
-          let status = info._sifields._sigchld.si_status
-          return info.si_code == Int32(CLD_EXITED) ? .exited(status) : .signalled(status)
-        }
-      #endif
-      if .now() >= deadline { return nil }
-    }
   }
 
   /// An absolute program path, or the first match on `PATH` for a bare name.
