@@ -10,8 +10,8 @@ public struct MatchInput: Sendable {
   var folded: [String]
   var isStop: [Bool]
   var isNumber: [Bool]
-  /// Per token: the end of the number written in several words that starts there ("twenty
-  /// five", "二十五"; `AnalyzedToken.writtenNumberLength` > 1), or 0; and its value.
+  /// Per token: the end of the number written in words that starts there ("five", "twenty
+  /// five", "二十五"; `AnalyzedToken.writtenNumberLength`), or 0; and its value.
   var numberRunEnd: [Int]
   var numberRunValue: [Double]
   /// Conversational fillers ("thanks", "um"): inserted more cheaply than stop words.
@@ -34,12 +34,12 @@ public struct MatchInput: Sendable {
     terms = tokens.map(\.term)
     folded = tokens.map(\.folded)
     isStop = tokens.map(\.isStopWord)
-    isNumber = tokens.map { $0.kind == .number || $0.isLoneNumberWord }
+    isNumber = tokens.map { $0.kind == .number }
     // A written number's words must follow each other here as in the text (a request read
     // with two words exchanged can split one).
     numberRunEnd = [Int](repeating: 0, count: tokens.count)
     numberRunValue = [Double](repeating: 0, count: tokens.count)
-    for (i, token) in tokens.enumerated() where token.writtenNumberLength > 1 {
+    for (i, token) in tokens.enumerated() where token.writtenNumberLength > 0 {
       let end = i + token.writtenNumberLength
       guard end <= tokens.count, (i..<end).allSatisfy({ tokens[$0].position == token.position + ($0 - i) }) else { continue }
       numberRunEnd[i] = end

@@ -100,8 +100,8 @@ public struct TemplateMatcher: Sendable {
     let numberPositions: UInt64
     /// `numberFits[r · n + j]`: token j is a number inside the matcher's `numberRanges[r]`.
     let numberFits: [Bool]
-    /// `numberRunEnd[i]`: the end of the number written in several words from token i
-    /// (0: none); `numberRunFits[r · n + i]`: its value lies inside `numberRanges[r]`.
+    /// `numberRunEnd[i]`: the end of the number written in words from token i (0: none);
+    /// `numberRunFits[r · n + i]`: its value lies inside `numberRanges[r]`.
     let numberRunEnd: [Int32]
     let numberRunFits: [Bool]
     /// `stopOnlyEnd[i]`: the end of the run of stop words and fillers from token i;
@@ -686,7 +686,7 @@ private struct Evaluation {
         for j in stride(from: 1, through: n, by: 1) where fits[j - 1] {
           improve(output, j, arena[input + j - 1], &m)
         }
-        // Numbers written in several words ("twenty five", "二十五") take their whole run.
+        // Numbers written in words ("five", "twenty five", "二十五") take their whole run.
         let runEnd = tables.numberRunEnd.base
         let runFits = node.range < 0 ? nil : tables.numberRunFits.base + Int(node.range) * n
         for i in 0..<n where runEnd[i] > 0 && (runFits?[i] ?? true) {

@@ -42,14 +42,13 @@ public struct AnalyzedToken: Sendable, Hashable {
   /// On the first token of a number written out in words, the number of word slots it
   /// takes: 1 for "five", "fünfundzwanzig", "päť" or "三" in "三分钟", 2 for "twenty five" or
   /// "dvadsať päť", 3 for "二十五"; 0 elsewhere (``NumberWords``). Not for a word next to
-  /// digits or a decimal word ("twenty point five"), a fraction word ("anderthalb"), a lone
-  /// multiplier (百 of 百分之) or a German article form (`ein`, `einen`): the filling
-  /// extractors read those. Template number slots take such a number as they take digits.
+  /// digits or a decimal word ("twenty point five"), a fraction word ("anderthalb"), a
+  /// denominator (百 of 百分之) or a German article form (`ein`, `einen`): the filling
+  /// extractors read those. Template number slots take such a number whole, as they take
+  /// digits, when its value lies in the parameter's range.
   public var writtenNumberLength: Int = 0
   /// The value of that written number (when `writtenNumberLength` > 0).
   public var writtenNumberValue: Double = 0
-  /// A number written out as one word, standing alone (`writtenNumberLength == 1`).
-  public var isLoneNumberWord: Bool { writtenNumberLength == 1 }
   public var kind: Kind
 
   public init(

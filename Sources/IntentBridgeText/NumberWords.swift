@@ -36,8 +36,8 @@ package struct NumberWords: Sendable {
   /// None for Chinese, where 点 is as often "o'clock" (三点五十 is 3:50).
   package var decimalWords: Set<String> = []
   /// Number words that are as often something else — German `ein`/`eine`/`einen` (an
-  /// article, or the particle of `schalte … ein`): never a lone number word for a template's
-  /// number slot (`AnalyzedToken.isLoneNumberWord`); the extractors still read them.
+  /// article, or the particle of `schalte … ein`): never a written number for a template's
+  /// number slot (`AnalyzedToken.writtenNumberLength`); the extractors still read them.
   package var alsoArticles: Set<String> = []
   /// Words after a number that make it a denominator, not a number of its own: Chinese
   /// 分之 (百分之五十 = 50 %, 千分之 ‰), as characters.
