@@ -287,11 +287,11 @@ public struct Ranker: Sendable {
   func analyzedTerms(_ tokens: [AnalyzedToken]) -> [String] {
     let analyzer = keywordIndex.analyzer
     let functionWords = analyzer.profile.functionWords
-    // A lone Latin letter ("a", "e") is no evidence of a request's topic: matched, it would
-    // make a one-letter request look fully covered.
-    let tokens = tokens.filter { !$0.isSkipWord && $0.kind != .cjkBigram && !Self.isLoneLetter($0.folded) }
-    let content = tokens.filter { !$0.isStopWord && !functionWords.contains($0.folded) }
-    return content.map(\.term)
+    // A lone Latin letter ("a", "e") is no evidence of a request's topic either: matched, it
+    // would make a one-letter request look fully covered.
+    return tokens.filter {
+      !$0.isSkipWord && $0.kind != .cjkBigram && !$0.isStopWord && !functionWords.contains($0.folded) && !Self.isLoneLetter($0.folded)
+    }.map(\.term)
   }
 
   /// Whether `folded` is one letter a…z.

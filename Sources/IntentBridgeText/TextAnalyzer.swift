@@ -55,13 +55,12 @@ public struct TextAnalyzer: Sendable {
     var out = [(length: Int, value: Double)](repeating: (0, 0), count: slots.count)
     guard let numberWords else { return out }
     let roles = slots.map { slot in slot.kind == .word || slot.kind == .cjk ? numberWords.segment(slot.text) : nil }
-    // A run's words: number words other than a bare connector ("and") or an article form.
-    func isPart(_ k: Int) -> Bool {
-      (roles[k]?.contains { $0 != .connector } ?? false) && !numberWords.alsoArticles.contains(slots[k].text)
-    }
+    // Number words other than a bare connector ("and"); a run's words are those that are
+    // no article form either.
+    func isNumberWord(_ k: Int) -> Bool { roles[k]?.contains { $0 != .connector } ?? false }
+    func isPart(_ k: Int) -> Bool { isNumberWord(k) && !numberWords.alsoArticles.contains(slots[k].text) }
     func isNumeric(_ k: Int) -> Bool {
-      isPart(k) || slots[k].kind == .number || (roles[k]?.contains { $0 != .connector } ?? false)
-        || (slots[k].kind == .word && numberWords.decimalWords.contains(slots[k].text))
+      isNumberWord(k) || slots[k].kind == .number || (slots[k].kind == .word && numberWords.decimalWords.contains(slots[k].text))
     }
     var k = 0
     while k < slots.count {
@@ -91,8 +90,6 @@ public struct TextAnalyzer: Sendable {
     }
     return out
   }
-
-
 
   /// The folded text: case and diacritics folded, punctuation turned into single spaces,
   /// numbers normalised (`21,5` → `21.5`), `%`/`°` split off, apostrophes inside words
