@@ -14,6 +14,14 @@ import Testing
     try #require(CatalogLoader.load(path: Repository.path(relative)).validCatalog)
   }
 
+  /// The engine of a Home Assistant templates catalog with the default model, leaving its
+  /// vector file as it is.
+  static func homeAssistantEngine(_ language: String) throws -> IntentEngine {
+    var options = IntentEngine.Options()
+    options.writeVectors = false
+    return try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
+  }
+
   @Test func keywordsAndTemplatesRankTheNotesIntents() throws {
     let ranker = Ranker(catalog: try Self.catalog("Examples/notes/notes.en.json"))
     #expect(ranker.rank("delete the groceries note").best?.intentID == "DeleteNoteIntent")
@@ -86,9 +94,7 @@ import Testing
   /// With the default model: free-text requests read whole by a template ("pusti ${query}")
   /// are matches though their free text matches nothing; without that reading they were not.
   @Test func requestsReadWholeByAFreeTextTemplateAreMatches() throws {
-    var options = IntentEngine.Options()
-    options.writeVectors = false
-    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/sk.json"), options: options)
+    let engine = try Self.homeAssistantEngine("sk")
     var plain = engine.ranker
     plain.configuration.freeTextCandidates = 0
     for (request, intent) in [
@@ -113,9 +119,7 @@ import Testing
   /// evidence of a topic: a request of them alone is no match, while the whole words those
   /// templates write still rank their intent.
   @Test func fragmentsOfTemplateWordsAreNotMatches() throws {
-    var options = IntentEngine.Options()
-    options.writeVectors = false
-    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/de.json"), options: options)
+    let engine = try Self.homeAssistantEngine("de")
     for request in ["ss", "ÄÖÜ ß", "he", "n", "e", "a", "ä"] {
       #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
     }
@@ -126,9 +130,7 @@ import Testing
   /// A request of stop and function words alone names no topic: no match, unless a template
   /// reads it ("what time is it" has the content word "time"; "hello" is a greeting template).
   @Test func functionWordsAloneAreNoMatch() throws {
-    var options = IntentEngine.Options()
-    options.writeVectors = false
-    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/en.json"), options: options)
+    let engine = try Self.homeAssistantEngine("en")
     for request in ["the the the", "it", "what", "you", "and then"] {
       #expect(engine.ranker.rank(request).isNoMatch, "\(request)")
     }
@@ -139,8 +141,6 @@ import Testing
   /// Numbers written as words fill template number slots as digits do, so the unit after
   /// them picks the slot ("five minutes" is no 5 hours) and the intent stays the timer's.
   @Test func numberWordsFillTemplateNumberSlots() throws {
-    var options = IntentEngine.Options()
-    options.writeVectors = false
     for (language, request, intent, arguments) in [
       ("en", "set a timer for five minutes", "HassStartTimer", ["minutes": "5"]),
       ("en", "five minute timer", "HassStartTimer", ["minutes": "5"]),
@@ -156,8 +156,7 @@ import Testing
       ("zh-CN", "把风扇风速设置为百分之五十", "HassFanSetSpeed", ["percentage": "50"]),
       ("en", "set temperature to twenty point five degrees", "HassClimateSetTemperature", ["temperature": "20.5"]),
     ] {
-      let engine = try IntentEngine.load(
-        catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
+      let engine = try Self.homeAssistantEngine(language)
       let resolution = engine.resolve(request)
       #expect(resolution.intentID == intent, "\(request)")
       var got: [String: String] = [:]
@@ -181,9 +180,7 @@ import Testing
   /// A request read whole by a free-text template beats a confident candidate whose template
   /// needs more than two words' worth of edits.
   @Test func aWholeFreeTextReadingBeatsAPartialMatch() throws {
-    var options = IntentEngine.Options()
-    options.writeVectors = false
-    let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/home-assistant/catalog/templates/en.json"), options: options)
+    let engine = try Self.homeAssistantEngine("en")
     let resolution = engine.resolve("in 5 minutes turn off the lights")
     #expect(resolution.intentID == "HassStartTimer")
     #expect(resolution.arguments["minutes"]?.compactText == "5")
