@@ -12,13 +12,10 @@ let package = Package(
   name: "IntentBridge",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "intentbridge", targets: ["intentbridge"]),
-    .library(
-      name: "IntentBridge",
-      targets: [
-        "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport",
-        "IntentBridgeEmbedding",
-      ]),
+    .executable(name: "intentbridge", targets: ["IntentBridgeTool"]),
+    // `import IntentBridge`: the engine (load, rank, resolve), tool definitions, importers and
+    // evaluation (README, "Use as a library").
+    .library(name: "IntentBridge", targets: ["IntentBridge"]),
   ],
   targets: [
     // Leaf: ordered JSON value, strict parser with line:column, deterministic writer.
@@ -49,13 +46,19 @@ let package = Package(
       name: "IntentBridgeRanking",
       dependencies: ["IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
       swiftSettings: strictSettings),
-    // Facade: catalog + model + vector file → ranking (later filling); used by CLI and server.
+    // Facade: catalog → compiled catalog + model + vectors → ranking and filling; the one door
+    // of the CLI, the MCP server, evaluation and library users.
     .target(
       name: "IntentBridgeEngine",
       dependencies: [
         "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates", "IntentBridgeEmbedding",
-        "IntentBridgeFilling", "IntentBridgeJSON",
+        "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
       ],
+      swiftSettings: strictSettings),
+    // The library product's module: re-exports the engine, tools, importers and evaluation.
+    .target(
+      name: "IntentBridge",
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeEval"],
       swiftSettings: strictSettings),
     // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
     .target(
@@ -67,25 +70,21 @@ let package = Package(
     // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
     .target(
       name: "IntentBridgeEval",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeText"],
       swiftSettings: strictSettings),
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
-      dependencies: [
-        "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeFilling",
-      ],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools"],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(
       name: "IntentBridgeCLI",
-      dependencies: [
-        "IntentBridgeJSON", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeEngine",
-        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeMCP", "IntentBridgeEval",
-      ],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval"],
       swiftSettings: strictSettings),
+    // The `intentbridge` executable: hands the command line over to IntentBridgeCLI.
     .executableTarget(
-      name: "intentbridge", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
+      name: "IntentBridgeTool", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
     // Benchmarks print figures next to a baseline measured in the same run (release build).
     .executableTarget(
       name: "intentbridge-bench",
@@ -116,16 +115,32 @@ let package = Package(
       dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
+      name: "IntentBridgeIndexTests",
+      dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeTemplatesTests",
+      dependencies: [
+        "IntentBridgeTemplates", "IntentBridgeEngine", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeTestSupport",
+      ],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "IntentBridgeRankingTests",
       dependencies: [
         "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
-        "IntentBridgeEngine", "IntentBridgeFilling", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeTestSupport",
+        "IntentBridgeEngine", "IntentBridgeJSON", "IntentBridgeTestSupport",
+      ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeEngineTests",
+      dependencies: [
+        "IntentBridgeEngine", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeMCPTests",
       dependencies: [
-        "IntentBridgeMCP", "IntentBridgeCatalog", "IntentBridgeRanking", "IntentBridgeJSON", "IntentBridgeTools", "IntentBridgeTestSupport",
+        "IntentBridgeMCP", "IntentBridgeEngine", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTools", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -30,7 +30,7 @@ def main():
             if not path.exists():
                 subprocess.run([a.bin, "eval", str(ha / "catalog" / variant / f"{lang}.json"), str(ha / f"{lang}.dev.jsonl"),
                                 str(ha / f"{lang}.dev.perturbed.jsonl"), str(root / "Examples/off-domain/requests.jsonl"),
-                                "--modes", "keyword,embedding,hybrid", "--by", "dataset,tag", "--now", "2026-11-29T10:00", "--tz", "+01:00",
+                                "--signals", "keyword,embedding,hybrid", "--by", "dataset,tag", "--now", "2026-11-29T10:00", "--tz", "+01:00",
                                 "--format", "json", "--out", str(path)], check=True)
             report = json.load(open(path))
             for mode in report["modes"]:

@@ -51,7 +51,7 @@ done
 echo "== Evaluation reports"
 ha=Examples/home-assistant
 "$bin" eval $ha/catalog/templates/en.json $ha/en.dev.jsonl $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
-  --modes keyword,embedding,hybrid --by lang,tag,dataset --format json --out "$out/eval.en.json"
+  --signals keyword,embedding,hybrid --by lang,tag,dataset --format json --out "$out/eval.en.json"
 "$bin" eval $ha/catalog/examples/fi.json $ha/fi.dev.jsonl --format json --out "$out/eval.fi.json"
 .venv-test/bin/python Tests/python/check_eval_reports.py --bin "$bin" --reports "$out"/eval.*.json \
   --cross-check $ha/catalog/templates/sk.json $ha/sk.dev.jsonl $ha/sk.dev.perturbed.jsonl
@@ -62,7 +62,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
 "$bin" eval $ha/catalog/templates/en.json $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
-  --modes keyword,embedding,hybrid --format html --out "$out/eval.html"
+  --signals keyword,embedding,hybrid --format html --out "$out/eval.html"
 .venv-test/bin/python Tests/python/check_html_report.py "$out/eval.html" --modes 3 --langs 5
 
 echo "== MCP conformance"

@@ -44,7 +44,7 @@ def dump(binary, mode, path):
                     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
                         f.write("\n".join(json.dumps(r) for r in rows)); requests = f.name
                     answers = subprocess.run([binary, "rank", str(ha / "catalog" / variant / f"{lang}.json"), "--requests", requests,
-                                              "--explain", "--mode", mode], capture_output=True, text=True, check=True).stdout.splitlines()
+                                              "--explain", "--signals", mode], capture_output=True, text=True, check=True).stdout.splitlines()
                     for row, line in zip(rows, answers):
                         candidates = json.loads(line)["explain"]["candidates"]
                         if not candidates: continue

@@ -48,7 +48,7 @@ func benchmarkMCP() {
     func server(_ mode: MCPToolMode) -> MCPServer {
       var options = MCPServer.Options()
       options.mode = mode
-      let server = MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: options)
+      let server = MCPServer(engine: engine, options: options)
       _ = server.handle(line: Array(initialize.utf8))
       _ = server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
       return server

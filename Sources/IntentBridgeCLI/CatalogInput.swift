@@ -1,5 +1,4 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// Loads a catalog for a subcommand and prints its diagnostics to standard error.
 enum CatalogInput {
@@ -11,6 +10,18 @@ enum CatalogInput {
     DiagnosticPrinter.print(shown, console: console)
     if result.diagnostics.hasErrors || (strict && !result.diagnostics.warnings.isEmpty) { return nil }
     return result.catalog
+  }
+
+  /// The catalog language `--lang` names (a declared one, see `Catalog.declaredLanguage`), the
+  /// default language without `--lang`; nil, with an error naming the declared languages,
+  /// when the catalog does not declare it.
+  static func language(_ arguments: ParsedArguments, of catalog: Catalog, path: String, console: Console) -> String? {
+    do {
+      return try IntentEngine.declaredLanguage(arguments.option("lang"), of: catalog)
+    } catch {
+      console.err("\(path): error: \(error)\n")
+      return nil
+    }
   }
 }
 

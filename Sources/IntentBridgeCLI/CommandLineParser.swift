@@ -1,4 +1,4 @@
-import IntentBridgeCatalog
+import IntentBridgeEngine
 
 /// What a subcommand accepts: positional arguments, options with values, and flags.
 struct CommandSpec: Sendable {
@@ -26,9 +26,25 @@ struct CommandSpec: Sendable {
   var name: String
   var abstract: String
   var positionals: [Positional]
+  /// Shared option groups (engine, output, clock, …), declared once and composed here.
+  var groups: [OptionGroup] = []
+  /// The command's own options and flags, besides its groups'.
   var options: [Option] = []
   var flags: [Flag] = []
   var discussion: String = ""
+
+  /// Every option the command accepts: its groups', then its own.
+  var allOptions: [Option] { groups.flatMap(\.options) + options }
+  var allFlags: [Flag] { groups.flatMap(\.flags) + flags }
+
+  /// Option and flag names that occur more than once (a command must have none; a test
+  /// checks every command).
+  var duplicateNames: [String] {
+    var seen = Set<String>()
+    var duplicates: [String] = []
+    for name in allOptions.map(\.name) + allFlags.map(\.name) + ["help"] where !seen.insert(name).inserted { duplicates.append(name) }
+    return duplicates
+  }
 
   var usage: String {
     var parts = ["intentbridge", name]
@@ -41,6 +57,7 @@ struct CommandSpec: Sendable {
       parts.append("[--\(o.name) \(value)]")
     }
     for f in flags { parts.append("[--\(f.name)]") }
+    for group in groups where !group.options.isEmpty || !group.flags.isEmpty { parts.append("[\(group.name) options]") }
     return parts.joined(separator: " ")
   }
 
@@ -51,15 +68,32 @@ struct CommandSpec: Sendable {
       text += "\nARGUMENTS:\n"
       for p in positionals { text += "  <\(p.name)>".padded(to: 26) + p.help + "\n" }
     }
-    text += "\nOPTIONS:\n"
+    text += "\nOPTIONS:\n" + Self.helpLines(options, flags)
+    text += "  -h, --help".padded(to: 26) + "Show help information.\n"
+    for group in groups where !group.options.isEmpty || !group.flags.isEmpty {
+      text += "\n\(group.name.uppercased()) OPTIONS:\n" + Self.helpLines(group.options, group.flags)
+    }
+    return text
+  }
+}
+
+extension CommandSpec {
+  static func helpLines(_ options: [Option], _ flags: [Flag]) -> String {
+    var text = ""
     for o in options {
       let allowed = o.allowed.isEmpty ? "" : " (\(o.allowed.joined(separator: ", ")))"
       text += "  --\(o.name) <\(o.valueName)>".padded(to: 26) + o.help + allowed + "\n"
     }
     for f in flags { text += "  --\(f.name)".padded(to: 26) + f.help + "\n" }
-    text += "  -h, --help".padded(to: 26) + "Show help information.\n"
     return text
   }
+}
+
+/// Options several commands share, declared once (`OptionGroups`) and composed per command.
+struct OptionGroup: Sendable {
+  var name: String
+  var options: [CommandSpec.Option] = []
+  var flags: [CommandSpec.Flag] = []
 }
 
 /// The parsed command line of one subcommand.
@@ -102,7 +136,7 @@ enum CommandLineParser {
         continue
       }
       guard argument.hasPrefix("--") else {
-        throw UsageError(message: "unknown option '\(argument)'; options are spelled with two dashes, e.g. --\(spec.options.first?.name ?? "help")", command: spec.name)
+        throw UsageError(message: "unknown option '\(argument)'; options are spelled with two dashes, e.g. --\(spec.allOptions.first?.name ?? "help")", command: spec.name)
       }
       var name = String(argument.dropFirst(2))
       var inlineValue: String?
@@ -110,15 +144,15 @@ enum CommandLineParser {
         inlineValue = String(name[name.index(after: eq)...])
         name = String(name[..<eq])
       }
-      if let flag = spec.flags.first(where: { $0.name == name }) {
+      if let flag = spec.allFlags.first(where: { $0.name == name }) {
         if inlineValue != nil {
           throw UsageError(message: "flag '--\(flag.name)' does not take a value", command: spec.name)
         }
         parsed.flags.insert(flag.name)
         continue
       }
-      guard let option = spec.options.first(where: { $0.name == name }) else {
-        let known = spec.options.map(\.name) + spec.flags.map(\.name) + ["help"]
+      guard let option = spec.allOptions.first(where: { $0.name == name }) else {
+        let known = spec.allOptions.map(\.name) + spec.allFlags.map(\.name) + ["help"]
         let suggestion = DidYouMean.closest(to: name, in: known)
         throw UsageError(
           message: "unknown option '--\(name)'" + (suggestion.map { "\nHelp: did you mean '--\($0)'?" } ?? ""), command: spec.name)

@@ -1,4 +1,4 @@
-import IntentBridgeCatalog
+import IntentBridgeEngine
 
 /// The `intentbridge` command: dispatches to subcommands and renders usage errors.
 ///

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the EVAL.md
 /// format (`{"query", "id"?, "lang"?, …}`), one output line per row.

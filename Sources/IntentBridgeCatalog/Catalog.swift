@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// A loaded, defaults-applied intent catalog (format version 1, see CATALOG.md).
 ///
@@ -73,6 +74,13 @@ public struct Catalog: Sendable {
 
   /// Intents exposed as tools, in catalog order.
   public var discoverableIntents: [Intent] { intents.filter(\.isDiscoverable) }
+
+  /// The catalog's own tag for `requested`: the declared tag equal to it (ignoring case), or
+  /// else the first declared tag of the same primary language (`de-AT` → `de`); nil when the
+  /// catalog declares no such language.
+  public func declaredLanguage(for requested: String) -> String? {
+    languages.first { LanguageTag.equal($0, requested) } ?? languages.first { LanguageTag.sameLanguage($0, requested) }
+  }
 
   /// Every language the catalog declares or uses, default first.
   public var languages: [String] {

@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// Turns a parsed catalog document into a `Catalog`, applying defaults and reporting every
 /// structural problem (wrong types, missing or unknown fields, bad enum strings) as a

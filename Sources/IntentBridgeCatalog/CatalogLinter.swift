@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// The warning-level rules of CATALOG.md (App Intents practice): descriptions, search
 /// keywords, parameter summaries, confirmation of destructive actions, enum titles,
@@ -210,7 +211,7 @@ public struct CatalogLinter: Sendable {
 
   private func checkTranslations(_ text: LocalizedText, field: String, of intent: Intent, into out: inout Output) {
     let declared = catalog.app.languages
-    let others = Self.uniqueLanguages(declared.filter { !$0.caseInsensitiveEquals(catalog.defaultLanguage) })
+    let others = Self.uniqueLanguages(declared.filter { !LanguageTag.equal($0, catalog.defaultLanguage) })
     guard !others.isEmpty else { return }
     let missing: [String]
     if text.isPlain {
@@ -633,7 +634,7 @@ public struct CatalogLinter: Sendable {
 
   private static func uniqueLanguages(_ languages: [String]) -> [String] {
     var out: [String] = []
-    for language in languages where !out.contains(where: { $0.caseInsensitiveEquals(language) }) { out.append(language) }
+    for language in languages where !out.contains(where: { LanguageTag.equal($0, language) }) { out.append(language) }
     return out
   }
 

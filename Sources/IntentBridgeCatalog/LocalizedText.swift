@@ -1,3 +1,4 @@
+import IntentBridgeText
 /// A catalog `Text`: one string per language, with fallback to the catalog's default language.
 ///
 /// A plain string in the catalog is stored under the catalog's `defaultLanguage`.
@@ -40,9 +41,7 @@ public struct LocalizedText: Sendable, Hashable {
   /// default language, else the first entry.
   public func resolved(for language: String? = nil) -> String {
     if let language, let exact = text(exactly: language) { return exact }
-    if let language, let primary = language.split(separator: "-").first.map(String.init),
-      let match = entries.first(where: { $0.language.split(separator: "-").first.map(String.init) == primary })
-    {
+    if let language, let match = entries.first(where: { LanguageTag.primary($0.language) == LanguageTag.primary(language) }) {
       return match.text
     }
     return text(exactly: defaultLanguage) ?? entries.first?.text ?? ""
@@ -50,7 +49,7 @@ public struct LocalizedText: Sendable, Hashable {
 
   /// The text written for exactly `language` (case-insensitive tag comparison), if any.
   public func text(exactly language: String) -> String? {
-    entries.first { $0.language.caseInsensitiveEquals(language) }?.text
+    entries.first { LanguageTag.equal($0.language, language) }?.text
   }
 
   public var languages: [String] { entries.map(\.language) }
@@ -86,15 +85,13 @@ public struct LocalizedTextList: Sendable, Hashable {
 
   /// The list for `language` with the fallback rules of `LocalizedText.resolved(for:)`.
   public func resolved(for language: String? = nil) -> [String] {
-    if let language, let exact = entries.first(where: { $0.language.caseInsensitiveEquals(language) }) {
+    if let language, let exact = entries.first(where: { LanguageTag.equal($0.language, language) }) {
       return exact.items
     }
-    if let language, let primary = language.split(separator: "-").first.map(String.init),
-      let match = entries.first(where: { $0.language.split(separator: "-").first.map(String.init) == primary })
-    {
+    if let language, let match = entries.first(where: { LanguageTag.primary($0.language) == LanguageTag.primary(language) }) {
       return match.items
     }
-    return entries.first { $0.language.caseInsensitiveEquals(defaultLanguage) }?.items
+    return entries.first { LanguageTag.equal($0.language, defaultLanguage) }?.items
       ?? entries.first?.items ?? []
   }
 
@@ -102,10 +99,4 @@ public struct LocalizedTextList: Sendable, Hashable {
   public var allItems: [String] { entries.flatMap(\.items) }
 
   public var languages: [String] { entries.map(\.language) }
-}
-
-extension String {
-  func caseInsensitiveEquals(_ other: String) -> Bool {
-    self.count == other.count && self.lowercased() == other.lowercased()
-  }
 }

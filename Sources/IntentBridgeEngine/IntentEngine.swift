@@ -1,19 +1,28 @@
 import FoundationEssentials
 import IntentBridgeCatalog
 import IntentBridgeEmbedding
+import IntentBridgeFilling
 import IntentBridgeIndex
 import IntentBridgeRanking
 import IntentBridgeTemplates
+import IntentBridgeText
 
-/// The library's front door: a catalog with its embedding model and vector file, ready to
-/// rank requests. The CLI and the MCP server are thin layers over it.
+/// The library's front door: a catalog compiled for one language, with its embedding model
+/// and vectors, ready to rank and resolve requests. The CLI, the MCP server and evaluation
+/// are thin layers over it.
 ///
-///     let engine = try IntentEngine.load(catalogPath: "notes.en.json", options: .init())
-///     engine.rank("add milk to my shopping list").best?.intentID
+///     let engine = try IntentEngine.load(catalogPath: "Examples/notes/notes.en.json")
+///     let resolution = engine.resolve("add a high priority note to buy milk")
+///     resolution.intentID     // "AddNoteIntent"
+///     resolution.arguments    // {"title": "buy milk", "priority": "high", …}
+///
+/// It owns the compiled catalog (analyser, templates, documents, keyword index, entity
+/// affinity), the ranker and the parameter filler; each request is analysed once for both.
+/// Immutable and `Sendable`: one engine serves concurrent requests.
 public struct IntentEngine: Sendable {
   public struct Options: Sendable {
     public enum Embedding: Sendable {
-      /// No embeddings: keyword scoring only.
+      /// No embeddings: keyword scoring and templates only.
       case none
       /// The in-process static model in this folder (nil = the default model, see `ModelLocator`).
       case staticModel(directory: String?)
@@ -21,6 +30,8 @@ public struct IntentEngine: Sendable {
       case endpoint(EndpointEmbedder.Configuration)
     }
 
+    /// The catalog language to use (a language the catalog declares, or one of the same
+    /// primary language); nil = the catalog's default language.
     public var language: String?
     public var embedding: Embedding = .staticModel(directory: nil)
     /// When the vector file is missing, stale or built with another model: rebuild it
@@ -35,6 +46,8 @@ public struct IntentEngine: Sendable {
 
   public enum LoadError: Error, Sendable, CustomStringConvertible {
     case invalidCatalog([Diagnostic])
+    /// `Options.language` names a language the catalog does not declare.
+    case unknownLanguage(requested: String, declared: [String])
     case modelNotFound
     case model(String)
     case endpoint(EndpointEmbedder.Failure)
@@ -43,6 +56,8 @@ public struct IntentEngine: Sendable {
     public var description: String {
       switch self {
       case .invalidCatalog(let diagnostics): diagnostics.errors.map(\.description).joined(separator: "\n")
+      case .unknownLanguage(let requested, let declared):
+        "the catalog has no language '\(requested)'; it declares \(declared.joined(separator: ", ")) (app.defaultLanguage and app.languages)"
       case .modelNotFound:
         "the default embedding model was not found; pass --model DIR, set INTENTBRIDGE_MODEL, or use --no-embeddings"
       case .model(let message): message
@@ -52,24 +67,40 @@ public struct IntentEngine: Sendable {
     }
   }
 
-  public let catalog: Catalog
-  public let ranker: Ranker
-  public let language: String
+  /// Everything derived from the catalog for this language.
+  package let compiled: CompiledCatalog
+  package let ranker: Ranker
+  package let filler: ParameterFiller
 
-  /// An engine over a ranker built elsewhere (e.g. the MCP server's), in its language.
-  public init(catalog: Catalog, ranker: Ranker) {
-    self.init(catalog: catalog, ranker: ranker, language: ranker.language)
+  /// The catalog the engine serves.
+  public var catalog: Catalog { compiled.catalog }
+  /// The catalog language the engine ranks and fills in.
+  public var language: String { compiled.language }
+  /// The ranking settings in effect.
+  public var configuration: RankingConfiguration { ranker.configuration }
+  /// Whether requests are also compared with the intents' vectors.
+  public var hasEmbeddings: Bool { ranker.vectorIndex != nil }
+
+  /// An engine over `catalog` in memory, without embeddings (keyword scoring and phrase
+  /// templates): nothing is read or written. `language` must be one the catalog declares
+  /// (nil: its default).
+  public init(catalog: Catalog, language: String? = nil, configuration: RankingConfiguration = RankingConfiguration()) {
+    let compiled = CompiledCatalog(catalog: catalog, language: language, keyword: configuration.keyword)
+    self.init(ranker: Ranker(compiled: compiled, configuration: configuration))
   }
 
-  init(catalog: Catalog, ranker: Ranker, language: String) {
-    self.catalog = catalog
+  package init(ranker: Ranker) {
+    compiled = ranker.compiled
     self.ranker = ranker
-    self.language = language
+    filler = ParameterFiller(catalog: ranker.catalog, templates: ranker.templates, language: ranker.language)
   }
 
-  /// Loads the catalog, the model and the vector file. Notices (a rebuilt vector file) go to
-  /// `notice`, e.g. standard error.
-  public static func load(catalogPath: String, options: Options, notice: (String) -> Void = { _ in }) throws(LoadError) -> IntentEngine {
+  /// Loads the catalog, the model and the vector file (built and written next to the
+  /// catalog when missing or stale). Notices (a rebuilt vector file) go to `notice`, e.g.
+  /// standard error.
+  public static func load(
+    catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
+  ) throws(LoadError) -> IntentEngine {
     let result = CatalogLoader.load(path: catalogPath)
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
     return try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
@@ -78,53 +109,64 @@ public struct IntentEngine: Sendable {
   /// The same for a catalog already loaded from `catalogPath` (its vector file sits beside it),
   /// e.g. one engine per language of one catalog.
   public static func load(
-    catalog: Catalog, catalogPath: String, options: Options, notice: (String) -> Void = { _ in }
+    catalog: Catalog, catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
-    let language = options.language ?? catalog.defaultLanguage
-    var embedder: (any TextEmbedder)?
-    var vectors: VectorFile?
-    if case .endpoint(let configuration) = options.embedding {
-      let endpoint: EndpointEmbedder
+    let language = try declaredLanguage(options.language, of: catalog)
+    let compiled = CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
+    let embedder: (any TextEmbedder)?
+    switch options.embedding {
+    case .none:
+      embedder = nil
+    case .endpoint(let configuration):
       do {
-        endpoint = try EndpointEmbedder(configuration: configuration)
+        embedder = try EndpointEmbedder(configuration: configuration)
       } catch {
         throw .endpoint(error)
       }
-      embedder = endpoint
-      vectors = try loadVectors(catalog: catalog, catalogPath: catalogPath, language: language, embedder: endpoint, options: options, notice: notice)
-    }
-    if case .staticModel(let directory) = options.embedding {
+    case .staticModel(let directory):
       guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
-      let model: StaticEmbeddingModel
       do {
-        model = try StaticEmbeddingModel(directory: modelDirectory)
+        embedder = try StaticEmbeddingModel(directory: modelDirectory)
       } catch {
         throw .model("cannot load the embedding model in \(modelDirectory): \(error)")
       }
-      embedder = model
-      vectors = try loadVectors(catalog: catalog, catalogPath: catalogPath, language: language, embedder: model, options: options, notice: notice)
     }
-    let ranker = Ranker(catalog: catalog, language: language, embedder: embedder, vectors: vectors, configuration: options.ranking)
-    return IntentEngine(catalog: catalog, ranker: ranker, language: language)
+    var vectors: VectorFile?
+    if let embedder {
+      vectors = try loadVectors(compiled: compiled, catalogPath: catalogPath, embedder: embedder, options: options, notice: notice)
+    }
+    return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: options.ranking))
+  }
+
+  /// The catalog's own tag for `requested`: exactly, or the declared tag of the same primary
+  /// language (`de-AT` → `de`); the default language when nil.
+  public static func declaredLanguage(_ requested: String?, of catalog: Catalog) throws(LoadError) -> String {
+    guard let requested else { return catalog.defaultLanguage }
+    guard let declared = catalog.declaredLanguage(for: requested) else {
+      throw .unknownLanguage(requested: requested, declared: catalog.languages)
+    }
+    return declared
   }
 
   /// Reads and checks the vector file; rebuilds it (with a notice) when it is missing,
   /// stale, foreign or corrupt, unless `rebuildVectors` is false.
   static func loadVectors(
-    catalog: Catalog, catalogPath: String, language: String, embedder: any TextEmbedder, options: Options, notice: (String) -> Void
+    compiled: CompiledCatalog, catalogPath: String, embedder: any TextEmbedder, options: Options, notice: (String) -> Void
   ) throws(LoadError) -> VectorFile {
-    let path = VectorFile.path(forCatalog: catalogPath, language: language)
+    let path = vectorFilePath(catalogPath: catalogPath, language: compiled.language)
     let problem: VectorFile.Problem
     do {
       let file = try VectorFile.read(path: path)
-      try file.check(model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language)
+      try file.check(
+        model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash,
+        language: compiled.language)
       return file
     } catch {
       problem = error
     }
     let exists = FileManager.default.fileExists(atPath: path)
     guard options.rebuildVectors else { throw .vectorFile(path: path, problem: problem) }
-    let file = buildVectors(catalog: catalog, language: language, embedder: embedder)
+    let file = buildVectors(compiled: compiled, embedder: embedder)
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
     if options.writeVectors {
       do {
@@ -137,25 +179,42 @@ public struct IntentEngine: Sendable {
     return file
   }
 
-  public static func buildVectors(catalog: Catalog, language: String, embedder: any TextEmbedder) -> VectorFile {
-    let analyzer = Ranker.analyzer(catalog: catalog, language: language)
-    let templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
-    let documents = catalog.intents.enumerated().map {
-      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, delexicalize: templates.delexicalize)
-    }
+  /// Where the vector file of the catalog at `catalogPath` in `language` lives (beside it).
+  public static func vectorFilePath(catalogPath: String, language: String) -> String {
+    VectorFile.path(forCatalog: catalogPath, language: language)
+  }
+
+  /// "N vectors × D dimensions, model M" of the vector file at `path`; nil when it does not read.
+  public static func vectorFileSummary(path: String) -> String? {
+    guard let file = try? VectorFile.read(path: path) else { return nil }
+    return "\(file.entries.count) vectors × \(file.dimensions) dimensions, model \(file.model)"
+  }
+
+  /// Embeds the compiled catalog's texts (`CompiledCatalog.embeddingTexts`).
+  static func buildVectors(compiled: CompiledCatalog, embedder: any TextEmbedder) -> VectorFile {
+    let hash = compiled.catalog.contentHash
     // The static model does not throw; an endpoint embedder's failure leaves no vectors.
-    return (try? VectorFileBuilder.build(documents: documents, catalog: catalog, language: language, embedder: embedder))
-      ?? VectorFile(model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: [], vectors: [])
+    return (try? VectorFileBuilder.build(texts: compiled.embeddingTexts(), catalogHash: hash, language: compiled.language, embedder: embedder))
+      ?? VectorFile(
+        model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: hash, language: compiled.language,
+        entries: [], vectors: [])
   }
 
   /// The same engine ranking with `mode`'s signals (indexes and vectors shared, no reload).
   public func with(mode: RankingMode) -> IntentEngine {
     var ranker = ranker
     ranker.configuration.mode = mode
-    return IntentEngine(catalog: catalog, ranker: ranker, language: language)
+    return IntentEngine(ranker: ranker)
   }
 
+  /// Analyses `request` once; `rank(_:top:)` and `resolve(_:…)` of the same analysis share it.
+  public func analyze(_ request: String) -> AnalyzedRequest { compiled.analyze(request) }
+
+  /// The discoverable intents ranked for `request`, best `top` first, with calibrated
+  /// confidences, or "no match".
+  /// - Complexity: see `Ranker.rank`: postings of the request's terms, one embedding, the
+  ///   vectors' dot products, template matching of a bounded candidate set.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
-    ranker.rank(request, top: top)
+    ranker.rank(analyze(request), top: top)
   }
 }

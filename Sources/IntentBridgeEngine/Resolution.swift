@@ -17,19 +17,19 @@ public struct Resolution: Sendable {
   public var missing: [MissingParameter]
   public var ambiguous: [AmbiguousParameter]
 
-  /// `{"intent", "confidence", "arguments", "missing", "ambiguous", "alternatives"}`.
+  /// `{"intent", "confidence", "arguments", "missing", "ambiguous", "alternatives",
+  /// "noMatchReason"?}`: the one shape of a resolution (CLI `resolve`, its `--requests` rows,
+  /// MCP `resolve_request`). `alternatives` are the ranking's other candidates.
   public var jsonValue: JSONValue {
     var object = JSONObject()
     object["intent"] = intentID.map(JSONValue.string) ?? .null
-    object["confidence"] = .number((confidence * 10000).rounded() / 10000)
+    object["confidence"] = .rounded(confidence)
     object["arguments"] = .object(arguments)
     object["missing"] = .array(missing.map { ["name": .string($0.name), "question": .string($0.question)] })
     object["ambiguous"] = .array(
       ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] })
-    object["alternatives"] = .array(
-      ranking.candidates.filter { $0.intentID != intentID }.prefix(4).map {
-        ["intent": .string($0.intentID), "confidence": .number(($0.confidence * 10000).rounded() / 10000)]
-      })
+    object["alternatives"] = ranking.alternativesJSON(to: intentID)
+    if intentID == nil { object["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
     return .object(object)
   }
 }
@@ -59,12 +59,14 @@ extension IntentEngine {
 
   /// Ranks `request` and fills the chosen intent's parameters (or those of `intent`, when
   /// given, which skips "no match"); `context` holds values the caller already knows (e.g.
-  /// the device's area), used for parameters the request leaves empty.
-  /// `top` candidates are kept in the ranking (alternatives, evaluation).
+  /// the device's area), used for parameters the request leaves empty. The request is
+  /// analysed once for both steps. `top` candidates are kept in the ranking (alternatives,
+  /// evaluation).
   public func resolve(
     _ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil, top: Int = 5, context: JSONObject = JSONObject()
   ) -> Resolution {
-    let ranking = rank(request, top: top)
+    let analyzed = analyze(request)
+    let ranking = ranker.rank(analyzed, top: top)
     let chosen: (id: String, index: Int, confidence: Double)?
     if let forcedIntent, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
       chosen = (forcedIntent, index, ranking.candidates.first { $0.intentID == forcedIntent }?.confidence ?? 1)
@@ -78,10 +80,9 @@ extension IntentEngine {
         request: request, ranking: ranking, intentID: nil, confidence: ranking.candidates.first?.confidence ?? 0, arguments: JSONObject(),
         filled: [], missing: [], ambiguous: [])
     }
-    let filler = ParameterFiller(
-      catalog: catalog, templates: ranker.templates, language: language, context: clock.extractionContext(language: language))
     let quality = ranking.candidates.first { $0.intentIndex == chosen.index }.map { Float($0.templateScore) }
-    let result = filler.fill(request, intentIndex: chosen.index, prepared: ranking.prepared, templateQuality: quality, context: context)
+    let result = filler.fill(
+      analyzed, intentIndex: chosen.index, templateQuality: quality, clock: clock.extractionContext(language: language), context: context)
     return Resolution(
       request: request, ranking: ranking, intentID: chosen.id, confidence: chosen.confidence, arguments: result.arguments,
       filled: result.filled, missing: result.missing, ambiguous: result.ambiguous)

@@ -1,4 +1,4 @@
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// How predicted arguments are scored against a row's expected ones (EVAL.md semantics).
 ///

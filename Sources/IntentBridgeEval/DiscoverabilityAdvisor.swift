@@ -1,7 +1,4 @@
-import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeIndex
-import IntentBridgeRanking
 import IntentBridgeText
 
 /// Finds what keeps requests from their intents: colliding metadata, intents never ranked
@@ -67,12 +64,12 @@ public struct DiscoverabilityAdvisor: Sendable {
     return advice
   }
 
-  static let comparedFields: Set<IntentDocument.Field> = [.title, .phrases, .keywords, .description]
+  static let comparedFields: Set<IntentTextField> = [.title, .phrases, .keywords, .description]
 
   func collisions(catalog: Catalog, engine: IntentEngine, discoverable: [Int], confused: [Set<String>: Int]) -> [DiscoverabilityAdvice.Collision] {
-    let termWeights = engine.ranker.keywordIndex.documentTermWeights(fields: Self.comparedFields)
+    let termWeights = engine.termWeights(in: Self.comparedFields)
     let norms = termWeights.map { $0.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
-    let centroids = engine.ranker.vectorIndex?.centroids()
+    let centroids = engine.intentCentroids()
     var found: [DiscoverabilityAdvice.Collision] = []
     for (position, a) in discoverable.enumerated() {
       for b in discoverable[(position + 1)...] {
@@ -115,21 +112,17 @@ public struct DiscoverabilityAdvisor: Sendable {
     var documentTerms: [String: [Set<String>]] = [:]
     var valueTerms: [String: Set<String>] = [:]
     for (language, engine) in engines {
-      let index = engine.ranker.keywordIndex
-      documentTerms[language] = index.documentTermWeights(fields: Set(IntentDocument.Field.allCases)).map { Set($0.keys) }
-      valueTerms[language] = Set(index.documentTermWeights(fields: [.values]).flatMap(\.keys))
+      documentTerms[language] = engine.termWeights(in: Set(IntentTextField.allCases)).map { Set($0.keys) }
+      valueTerms[language] = Set(engine.termWeights(in: [.values]).flatMap(\.keys))
     }
     for row in rows {
       guard let expected = row.request.intent.primary, !row.request.intent.accepts(row.outcome.predicted),
         let engine = engines[row.language], let terms = documentTerms[row.language],
         let intentIndex = catalog.intents.firstIndex(where: { $0.id == expected })
       else { continue }
-      let index = engine.ranker.keywordIndex
-      let analyzer = index.analyzer
-      let covered = Set(index.resolve(row.request.query).filter { terms[intentIndex].contains($0.indexTerm) }.map(\.queryTerm))
+      let covered = Set(engine.resolvedTerms(of: row.request.query).filter { terms[intentIndex].contains($0.index) }.map(\.query))
       var seen = Set<String>()
-      for token in analyzer.tokens(row.request.query)
-      where !token.isSkipWord && !token.isStopWord && !analyzer.profile.functionWords.contains(token.folded) {
+      for token in engine.contentWords(of: row.request.query) {
         guard !covered.contains(token.term), !terms[intentIndex].contains(token.term), !(valueTerms[row.language]?.contains(token.term) ?? false),
           token.term.count > 1, token.term.contains(where: \.isLetter), seen.insert(token.term).inserted
         else { continue }

@@ -1,5 +1,5 @@
 import Foundation
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// A labelled request set read from JSON Lines: every row checked against the EVAL.md format.
 public struct EvalDataset: Sendable {

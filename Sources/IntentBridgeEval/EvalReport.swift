@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// The result of `intentbridge eval`: figures per ranking mode (overall and broken down),
 /// confusions, discoverability advice and threshold checks. Rendered by `EvalReportJSON`,

@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// A self-contained HTML page of an `EvalReport`: inline CSS and SVG, no scripts, no network.
 /// Charts: recall@k curves per mode, top-1 per language and mode as bars, and a confusion

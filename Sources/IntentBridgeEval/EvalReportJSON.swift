@@ -1,6 +1,5 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
-import IntentBridgeJSON
 
 /// The JSON form of an `EvalReport` (`Schemas/eval-report.schema.json`). Keys in a fixed
 /// order; ratios rounded to 4 decimals, undefined ratios `null`.

@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// The Markdown form of an `EvalReport` (for pull requests and docs).
 public enum EvalReportMarkdown {

@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// The terminal form of an `EvalReport`: figures per mode, breakdowns, the main confusions,
 /// the advice and the threshold checks. Percentages throughout.

@@ -1,8 +1,6 @@
 import Dispatch
-import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeJSON
-import IntentBridgeRanking
+import IntentBridgeText
 
 /// Runs labelled request sets through a catalog's engines, once per ranking mode, and builds
 /// the report: metrics overall and per breakdown, confusions, discoverability advice.
@@ -40,9 +38,7 @@ public struct Evaluator: Sendable {
   /// The catalog language a row is evaluated in: its `lang` when the catalog has it (exactly
   /// or by primary subtag), else the catalog's default language.
   public static func catalogLanguage(for requested: String?, catalog: Catalog) -> String {
-    guard let requested else { return catalog.defaultLanguage }
-    return catalog.languages.first { LanguageTag.equal($0, requested) }
-      ?? catalog.languages.first { LanguageTag.sameLanguage($0, requested) } ?? catalog.defaultLanguage
+    requested.flatMap(catalog.declaredLanguage(for:)) ?? catalog.defaultLanguage
   }
 
   /// Evaluates every row of `datasets` in each mode. `progress(done, total)` is called after

@@ -1,4 +1,4 @@
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// One row of a labelled request set (`../EVAL.md`, `Schemas/eval-dataset.schema.json`).
 public struct LabelledRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// A quality floor from `--fail-under`: `[MODE/]METRIC[[GROUP]]=VALUE`.
 ///
@@ -78,7 +78,7 @@ public struct MetricThreshold: Sendable, Hashable, CustomStringConvertible {
     let primary = report.modes.first { $0.mode == .hybrid } ?? report.modes.first
     guard let result = mode.map({ m in report.modes.first { $0.mode == m } }) ?? primary else {
       let name = mode?.rawValue ?? "any"
-      return Check(threshold: self, mode: mode, actual: nil, passed: false, message: "\(text): mode \(name) was not evaluated (see --modes)")
+      return Check(threshold: self, mode: mode, actual: nil, passed: false, message: "\(text): mode \(name) was not evaluated (see --signals)")
     }
     var summary = result.overall
     if let group {

@@ -1,4 +1,4 @@
-import IntentBridgeRanking
+import IntentBridgeEngine
 
 /// A report's figures as plain rows and columns, shared by the text, Markdown and HTML
 /// renderers so that they show the same numbers. Ratios as percentages with one decimal,

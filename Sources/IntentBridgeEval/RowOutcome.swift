@@ -1,4 +1,4 @@
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// What one ranking mode answered for one labelled request.
 public struct RowOutcome: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds yes/no, on/off and true/false words.
 ///
 ///     BooleanExtractor(language: "de").extract("Ja, bitte")     // boolean true, span 0..<2
@@ -16,7 +18,7 @@ public struct BooleanExtractor: Sendable {
 
   public init(language: String) {
     self.language = language
-    self.phrases = Self.sortedTables[Lexer.primary(language)] ?? Self.sortedTables["en"]!
+    self.phrases = Self.sortedTables[LanguageTag.primary(language)] ?? Self.sortedTables["en"]!
   }
 
   /// Each language's phrases, longest first, built once (filling makes an extractor per
@@ -24,11 +26,11 @@ public struct BooleanExtractor: Sendable {
   private static let sortedTables: [String: [([String], Bool, Double)]] = Dictionary(
     uniqueKeysWithValues: ["en", "de", "fi", "sk", "zh"].map { ($0, table($0).sorted { $0.0.count > $1.0.count }) })
 
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
-  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
-    let (t, scalars) = lexed
+  func extract(lexed: SurfaceTokens) -> [ExtractedValue] {
+    let (t, scalars) = (lexed.tokens, lexed.scalars)
     var out: [ExtractedValue] = []
     var i = 0
     outer: while i < t.count {
@@ -38,7 +40,7 @@ public struct BooleanExtractor: Sendable {
           out.append(
             ExtractedValue(
               kind: .boolean, value: .boolean(value), span: span, confidence: confidence,
-              text: Lexer.text(scalars, span)))
+              text: SurfaceLexer.text(scalars, span)))
           i += seq.count
           continue outer
         }

@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds dates, times and date-times, resolved against the injected clock of an
 /// ``ExtractionContext``.
 ///
@@ -40,15 +42,15 @@ public struct DateTimeExtractor: Sendable {
     self.vocabulary = DateTimeVocabulary.forLanguage(context.language)
     self.numbers = NumberExtractor(language: context.language)
     self.durations = DurationExtractor(language: context.language)
-    self.isChinese = Lexer.primary(context.language) == "zh"
+    self.isChinese = LanguageTag.primary(context.language) == "zh"
   }
 
   /// All dates, times and date-times of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
-  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
-    let (tokens, scalars) = lexed
+  func extract(lexed: SurfaceTokens) -> [ExtractedValue] {
+    let (tokens, scalars) = (lexed.tokens, lexed.scalars)
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {
@@ -57,7 +59,7 @@ public struct DateTimeExtractor: Sendable {
         out.append(
           ExtractedValue(
             kind: value.kind, value: value.value, span: span, confidence: value.confidence,
-            text: Lexer.text(scalars, span)))
+            text: SurfaceLexer.text(scalars, span)))
         i = end
       } else {
         i += 1
@@ -72,14 +74,14 @@ public struct DateTimeExtractor: Sendable {
     var confidence: Double
   }
 
-  private func matches(_ t: [Token], _ j: Int, _ seq: [String]) -> Bool {
+  private func matches(_ t: [SurfaceToken], _ j: Int, _ seq: [String]) -> Bool {
     guard j + seq.count <= t.count else { return false }
     for k in 0..<seq.count where t[j + k].text != seq[k] { return false }
     return true
   }
 
   /// A whole expression at token `i`: (value, first token of the span, end token).
-  func expression(_ t: [Token], _ i: Int) -> (Resolved, Int, Int)? {
+  func expression(_ t: [SurfaceToken], _ i: Int) -> (Resolved, Int, Int)? {
     if let r = relative(t, i) { return r }
     var date: CivilDate?
     var time: TimeOfDay?
@@ -138,7 +140,7 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// `in 10 minutes`, `za 10 minút`, `10 minuutin päästä`, `10分钟后`.
-  private func relative(_ t: [Token], _ i: Int) -> (Resolved, Int, Int)? {
+  private func relative(_ t: [SurfaceToken], _ i: Int) -> (Resolved, Int, Int)? {
     var j = i
     let prefixed = vocabulary.relativePrefixes.contains(t[i].text)
     if prefixed { j += 1 }
@@ -158,7 +160,7 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// A day word, weekday or numeric date at `j`: (date, end, part of day carried by the word).
-  private func datePiece(_ t: [Token], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
+  private func datePiece(_ t: [SurfaceToken], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
     for (seq, offset, part) in vocabulary.days where matches(t, j, seq) {
       return (context.today.adding(days: offset), j + seq.count, part)
     }
@@ -189,7 +191,7 @@ public struct DateTimeExtractor: Sendable {
     return isoDate(t, j) ?? monthDate(t, j)
   }
 
-  private func monthAt(_ t: [Token], _ k: Int) -> Int? {
+  private func monthAt(_ t: [SurfaceToken], _ k: Int) -> Int? {
     guard k < t.count, t[k].kind == .word else { return nil }
     if let m = vocabulary.months[t[k].text] { return m }
     for (p, m) in vocabulary.monthPrefixes where t[k].text.hasPrefix(p) { return m }
@@ -197,7 +199,7 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// A day of month (digits, 1–31) at `k`, with `1st`/`1.`; returns the day and the next token.
-  private func dayAt(_ t: [Token], _ k: Int) -> (Int, Int)? {
+  private func dayAt(_ t: [SurfaceToken], _ k: Int) -> (Int, Int)? {
     guard k < t.count, t[k].kind == .digits, t[k].text.count <= 2, let d = Int(t[k].text), d >= 1, d <= 31 else {
       return nil
     }
@@ -208,7 +210,7 @@ public struct DateTimeExtractor: Sendable {
 
   /// `December 1st`, `1 December 2026`, `1. Dezember`, `1. joulukuuta`, `1. decembra`, `12月1日`.
   /// Without a year: the next such date on or after today.
-  private func monthDate(_ t: [Token], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
+  private func monthDate(_ t: [SurfaceToken], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
     var month: Int?
     var day: Int?
     var e = j
@@ -246,7 +248,7 @@ public struct DateTimeExtractor: Sendable {
     return date.isValid ? (date, e, nil) : nil
   }
 
-  private func weekdayAt(_ t: [Token], _ k: Int) -> (Int, Int)? {
+  private func weekdayAt(_ t: [SurfaceToken], _ k: Int) -> (Int, Int)? {
     guard k < t.count else { return nil }
     for (seq, w) in vocabulary.weekdaySequences where matches(t, k, seq) { return (w, k + seq.count) }
     if t[k].kind == .word {
@@ -256,7 +258,7 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// `2026-12-01`; `1.12.2026` (de, fi, sk).
-  private func isoDate(_ t: [Token], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
+  private func isoDate(_ t: [SurfaceToken], _ j: Int) -> (CivilDate, Int, PartOfDay?)? {
     guard j + 4 < t.count, t[j].kind == .digits else { return nil }
     func adjacentDigits(_ k: Int) -> Int? {
       k < t.count && t[k].kind == .digits && !t[k].spaceBefore ? Int(t[k].text) : nil
@@ -268,7 +270,7 @@ public struct DateTimeExtractor: Sendable {
       let date = CivilDate(year: y, month: m, day: d)
       return date.isValid ? (date, j + 5, nil) : nil
     }
-    if !isChinese, Lexer.primary(context.language) != "en", t[j].text.count <= 2, mark(j + 1, "."),
+    if !isChinese, LanguageTag.primary(context.language) != "en", t[j].text.count <= 2, mark(j + 1, "."),
       let m = adjacentDigits(j + 2), mark(j + 3, "."), let y = adjacentDigits(j + 4), t[j + 4].text.count == 4,
       let d = Int(t[j].text)
     {
@@ -279,13 +281,13 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// A part of day at `j`.
-  private func partPiece(_ t: [Token], _ j: Int) -> (PartOfDay, Int)? {
+  private func partPiece(_ t: [SurfaceToken], _ j: Int) -> (PartOfDay, Int)? {
     for (seq, p) in vocabulary.partsOfDay where matches(t, j, seq) { return (p, j + seq.count) }
     return nil
   }
 
   /// A clock time at `j`: (time, end, confidence, part of day it carried).
-  private func timePiece(_ t: [Token], _ j: Int, preposition: Bool) -> (TimeOfDay, Int, Double, PartOfDay?)? {
+  private func timePiece(_ t: [SurfaceToken], _ j: Int, preposition: Bool) -> (TimeOfDay, Int, Double, PartOfDay?)? {
     let n = t.count
     var k = j
     var marked = preposition

@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Per-language words of the ``DateTimeExtractor`` (folded, token sequences).
 struct DateTimeVocabulary: Sendable {
   /// Day words and their offset from today (`tomorrow` +1, `übermorgen` +2); some carry a
@@ -42,7 +44,7 @@ struct DateTimeVocabulary: Sendable {
   var ordinalWordHours = false
 
   static func forLanguage(_ language: String) -> DateTimeVocabulary {
-    switch Lexer.primary(language) {
+    switch LanguageTag.primary(language) {
     case "de": return german
     case "fi": return finnish
     case "sk": return slovak

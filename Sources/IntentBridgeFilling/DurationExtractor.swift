@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds durations: a number and a unit, chained with smaller units (`1 hour and 20
 /// minutes`, `5 minutes 30 seconds`), and the half forms (`half an hour`, `1 and a half
 /// hours`, `anderthalb Stunden`, `puoli tuntia`, `pol hodiny`, `2 hodiny a pol`, `一个半小时`).
@@ -26,11 +28,11 @@ public struct DurationExtractor: Sendable {
   }
 
   /// All durations of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
-  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
-    let (tokens, scalars) = lexed
+  func extract(lexed: SurfaceTokens) -> [ExtractedValue] {
+    let (tokens, scalars) = (lexed.tokens, lexed.scalars)
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {
@@ -39,7 +41,7 @@ public struct DurationExtractor: Sendable {
         out.append(
           ExtractedValue(
             kind: .duration, value: .duration(d.value), span: span, confidence: d.confidence,
-            text: Lexer.text(scalars, span)))
+            text: SurfaceLexer.text(scalars, span)))
         i = d.end
       } else {
         i += 1
@@ -55,7 +57,7 @@ public struct DurationExtractor: Sendable {
   }
 
   /// A chained duration starting at token `i`.
-  func duration(_ t: [Token], _ i: Int) -> Found? {
+  func duration(_ t: [SurfaceToken], _ i: Int) -> Found? {
     guard var first = component(t, i) else { return nil }
     var value = DurationValue()
     add(first.amount, first.unit, to: &value)
@@ -99,7 +101,7 @@ public struct DurationExtractor: Sendable {
   }
 
   /// One `number unit` (or half form) at token `i`.
-  func component(_ t: [Token], _ i: Int) -> Component? {
+  func component(_ t: [SurfaceToken], _ i: Int) -> Component? {
     let n = t.count
     var j = i
     var amount: Double
@@ -175,7 +177,7 @@ struct DurationUnits: Sendable {
     return nil
   }
 
-  func unitAt(_ t: [Token], _ j: Int) -> (Int, Int)? {
+  func unitAt(_ t: [SurfaceToken], _ j: Int) -> (Int, Int)? {
     for (seq, u) in sequences where j + seq.count <= t.count {
       if (0..<seq.count).allSatisfy({ t[j + $0].text == seq[$0] }) { return (u, seq.count) }
     }
@@ -184,7 +186,7 @@ struct DurationUnits: Sendable {
   }
 
   static func forLanguage(_ language: String) -> DurationUnits {
-    switch Lexer.primary(language) {
+    switch LanguageTag.primary(language) {
     case "de": return german
     case "fi": return finnish
     case "sk": return slovak

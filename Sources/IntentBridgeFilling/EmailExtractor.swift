@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds email addresses (`local@domain.tld`).
 ///
 ///     EmailExtractor().extract("mail anna.k@example.fi, please")  // email "anna.k@example.fi", span 5..<22
@@ -28,7 +30,7 @@ public struct EmailExtractor: Sendable {
       guard start < at, end > at + 1 else { continue }
       let domain = s[(at + 1)..<end]
       guard let dot = domain.lastIndex(of: "."), dot > at + 1, dot < end - 1 else { continue }
-      let t = Lexer.text(s, start..<end)
+      let t = SurfaceLexer.text(s, start..<end)
       out.append(ExtractedValue(kind: .email, value: .text(t), span: start..<end, confidence: 1, text: t))
       lastEnd = end
     }
@@ -36,10 +38,10 @@ public struct EmailExtractor: Sendable {
   }
 
   private static func isLocal(_ c: Unicode.Scalar) -> Bool {
-    (c.isASCII && (c.properties.isAlphabetic || Lexer.isDigit(c))) || "._%+-".unicodeScalars.contains(c)
+    (c.isASCII && (c.properties.isAlphabetic || SurfaceLexer.isDigit(c))) || "._%+-".unicodeScalars.contains(c)
   }
 
   private static func isDomain(_ c: Unicode.Scalar) -> Bool {
-    (c.properties.isAlphabetic && !Lexer.isHan(c)) || Lexer.isDigit(c) || c == "." || c == "-"
+    (c.properties.isAlphabetic && !SurfaceLexer.isHan(c)) || SurfaceLexer.isDigit(c) || c == "." || c == "-"
   }
 }

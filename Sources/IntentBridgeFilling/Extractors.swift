@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// All typed extractors for one language and clock, for callers that want every value
 /// of a request at once (parameter filling picks by the parameter's type).
 ///
@@ -35,8 +37,12 @@ public struct Extractors: Sendable {
   /// produce one of the kinds run (`kinds` of each), so a caller that needs a duration does
   /// not pay for dates.
   public func extract(_ text: String, kinds: Set<ExtractedValue.Kind>) -> [ExtractedValue] {
+    extract(SurfaceLexer.tokens(text), kinds: kinds)
+  }
+
+  /// `extract(_:kinds:)` of a text already split into surface tokens (`AnalyzedRequest.surface`).
+  package func extract(_ lexed: SurfaceTokens, kinds: Set<ExtractedValue.Kind>) -> [ExtractedValue] {
     guard !kinds.isEmpty else { return [] }
-    let lexed = Lexer.tokens(text)
     func wanted(_ produced: Set<ExtractedValue.Kind>) -> Bool { !kinds.isDisjoint(with: produced) }
     var all: [ExtractedValue] = []
     if wanted(NumberExtractor.kinds) { all += numbers.extract(lexed: lexed) }

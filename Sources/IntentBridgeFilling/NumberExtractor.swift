@@ -25,7 +25,7 @@ public struct NumberExtractor: Sendable {
   public init(language: String) {
     self.language = language
     self.words = NumberWords.forLanguage(language)
-    self.isChinese = Lexer.primary(language) == "zh"
+    self.isChinese = LanguageTag.primary(language) == "zh"
   }
 
   /// A number read at a token position.
@@ -39,11 +39,11 @@ public struct NumberExtractor: Sendable {
   }
 
   /// All numbers, ordinals, percentages and temperatures of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: Lexer.tokens(text)) }
+  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
-  func extract(lexed: (tokens: [Token], scalars: [Unicode.Scalar])) -> [ExtractedValue] {
-    let (tokens, scalars) = lexed
+  func extract(lexed: SurfaceTokens) -> [ExtractedValue] {
+    let (tokens, scalars) = (lexed.tokens, lexed.scalars)
     var out: [ExtractedValue] = []
     var i = 0
     while i < tokens.count {
@@ -55,7 +55,7 @@ public struct NumberExtractor: Sendable {
       out.append(
         ExtractedValue(
           kind: value.kind, value: .number(value.number), span: span, confidence: value.confidence,
-          text: Lexer.text(scalars, span)))
+          text: SurfaceLexer.text(scalars, span)))
       i = end
     }
     return out
@@ -69,7 +69,7 @@ public struct NumberExtractor: Sendable {
 
   /// A number with its prefix (`minus`, `百分之`, `第`) and suffix (`%`, `Grad`, `度`) starting
   /// at token `i`, and the token index after it.
-  func quantity(_ t: [Token], _ i: Int) -> (Quantity, Int)? {
+  func quantity(_ t: [SurfaceToken], _ i: Int) -> (Quantity, Int)? {
     let n = t.count
     // Prefixes.
     if isChinese, t[i].kind == .cjk {
@@ -96,7 +96,7 @@ public struct NumberExtractor: Sendable {
     return suffixed(t, m)
   }
 
-  private func suffixed(_ t: [Token], _ m: Match) -> (Quantity, Int) {
+  private func suffixed(_ t: [SurfaceToken], _ m: Match) -> (Quantity, Int) {
     if m.ordinal { return (Quantity(kind: .ordinal, number: m.value, confidence: m.confidence), m.end) }
     let e = m.end
     let n = t.count
@@ -131,7 +131,7 @@ public struct NumberExtractor: Sendable {
   }
 
   /// A bare number (digits or words) at token `i`.
-  func number(_ t: [Token], _ i: Int) -> Match? {
+  func number(_ t: [SurfaceToken], _ i: Int) -> Match? {
     guard i < t.count else { return nil }
     switch t[i].kind {
     case .digits: return digits(t, i)
@@ -141,7 +141,7 @@ public struct NumberExtractor: Sendable {
     }
   }
 
-  private func digits(_ t: [Token], _ i: Int) -> Match? {
+  private func digits(_ t: [SurfaceToken], _ i: Int) -> Match? {
     let n = t.count
     let decimal = words?.decimalSeparator ?? "."
     let thousands = decimal == "." ? "," : "."
@@ -190,7 +190,7 @@ public struct NumberExtractor: Sendable {
       if let w = words, t[j].kind == .word, !t[j].spaceBefore, w.digitOrdinalSuffixes.contains(t[j].text) {
         return Match(value: v, first: i, end: j + 1, ordinal: true, confidence: 1)
       }
-      let lang = Lexer.primary(language)
+      let lang = LanguageTag.primary(language)
       if lang == "de" || lang == "fi" || lang == "sk", t[j].text == ".", !t[j].spaceBefore, j + 1 < n,
         t[j + 1].kind == .word, t[j + 1].spaceBefore
       {
@@ -203,7 +203,7 @@ public struct NumberExtractor: Sendable {
   /// Chinese characters that make a word with a preceding 一 in which it is no number.
   static let wordsWithOne: Set<String> = ["点", "些", "下", "会", "样", "起", "直", "定", "切", "般"]
 
-  private func wordNumber(_ t: [Token], _ i: Int) -> Match? {
+  private func wordNumber(_ t: [SurfaceToken], _ i: Int) -> Match? {
     guard let table = words else { return nil }
     let n = t.count
     let kind = t[i].kind

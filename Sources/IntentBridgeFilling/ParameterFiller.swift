@@ -42,20 +42,17 @@ public struct AmbiguousParameter: Sendable, Hashable {
 /// defaults; values that fail the intent's tool schema are dropped (and so reported missing
 /// when required).
 ///
-/// This is the first filling capability; its known gaps are listed in docs/FILLING.md.
-public struct ParameterFiller: Sendable {
-  public let catalog: Catalog
-  public let templates: IntentTemplates
-  public let language: String
-  public let context: ExtractionContext
-  let extractors: Extractors
+/// Built once per compiled catalog and language (the engine owns it); the clock comes with
+/// each request. Its known gaps are listed in docs/FILLING.md.
+package struct ParameterFiller: Sendable {
+  package let catalog: Catalog
+  package let templates: IntentTemplates
+  package let language: String
 
-  public init(catalog: Catalog, templates: IntentTemplates, language: String, context: ExtractionContext) {
+  package init(catalog: Catalog, templates: IntentTemplates, language: String) {
     self.catalog = catalog
     self.templates = templates
     self.language = language
-    self.context = context
-    extractors = Extractors(context: context)
   }
 
   public struct Result: Sendable {
@@ -66,18 +63,18 @@ public struct ParameterFiller: Sendable {
     public var ambiguous: [AmbiguousParameter]
   }
 
-  /// Fills intent `intentIndex`'s parameters from `request`, reusing the request as the
-  /// ranking analysed it (`Ranking.prepared`) and the intent's template quality it found
-  /// (`RankedIntent.templateScore`) when given, with values
-  /// the caller already knows (`context`, EVAL.md): a parameter the request leaves empty takes
-  /// the context value of the same name before its default. Enum and entity values may be
-  /// given by id/value or by title or synonym; a value that does not fit the parameter is
-  /// ignored.
-  public func fill(
-    _ request: String, intentIndex: Int, prepared known: TemplateMatcher.Prepared? = nil, templateQuality rankedQuality: Float? = nil,
+  /// Fills intent `intentIndex`'s parameters from `request` (analysed once, as ranking read
+  /// it), reusing the intent's template quality the ranking found (`rankedQuality`, from
+  /// `RankedIntent.templateScore`) when given; relative dates are read against `clock`.
+  /// Values the caller already knows (`context`, EVAL.md) fill a parameter the request
+  /// leaves empty before its default. Enum and entity values may be given by id/value or by
+  /// title or synonym; a value that does not fit the parameter is ignored.
+  package func fill(
+    _ request: AnalyzedRequest, intentIndex: Int, templateQuality rankedQuality: Float? = nil, clock: ExtractionContext,
     context given: JSONObject = JSONObject()
   ) -> Result {
-    let prepared = known ?? templates.prepare(request)
+    let extractors = Extractors(context: clock)
+    let prepared = request.prepared
     let intent = catalog.intents[intentIndex]
     var filled: [String: FilledArgument] = [:]
     var used: [Range<Int>] = []
@@ -92,14 +89,14 @@ public struct ParameterFiller: Sendable {
       filled[argument.name] = accepted
       if let span = argument.span { used.append(span) }
     }
-    let scalars = Array(request.unicodeScalars)
+    let scalars = request.surface.scalars
     func text(_ span: Range<Int>) -> String {
       String(String.UnicodeScalarView(scalars[max(0, span.lowerBound)..<min(scalars.count, span.upperBound)]))
     }
 
     // 1. Template slots.
     var templateQuality: Float = 0
-    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: known == nil ? nil : rankedQuality),
+    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: rankedQuality),
       alignment.quality >= 0.5
     {
       templateQuality = alignment.quality
@@ -114,7 +111,7 @@ public struct ParameterFiller: Sendable {
           if case .duration = parameter.type, synonymValue == nil { continue }
           if let synonymValue, let value = try? JSONParser.parse(synonymValue) {
             take(FilledArgument(name: capture.name, value: value, span: capture.span, confidence: confidence, source: .template))
-          } else if let number = numbers(in: text(capture.span)).first {
+          } else if let number = numbers(in: text(capture.span), extractors).first {
             take(FilledArgument(name: capture.name, value: jsonNumber(number, for: parameter), span: capture.span, confidence: confidence, source: .template))
           }
         case .freeText:
@@ -129,7 +126,7 @@ public struct ParameterFiller: Sendable {
     for parameter in intent.parameters where filled[parameter.name] == nil {
       kinds.formUnion(Self.extractedKinds(parameter, templateQuality: templateQuality))
     }
-    let extracted = extractors.extract(request, kinds: kinds)
+    let extracted = extractors.extract(request.surface, kinds: kinds)
     for parameter in intent.parameters where filled[parameter.name] == nil {
       switch parameter.type {
       case .enumeration, .entity:
@@ -174,7 +171,7 @@ public struct ParameterFiller: Sendable {
           case .time: [.time, .dateTime]
           case .dateTime: [.dateTime, .date]
           }
-        if let value = extracted.first(where: { wanted.contains($0.kind) && !overlaps($0.span) }), let iso = isoValue(value, parameter) {
+        if let value = extracted.first(where: { wanted.contains($0.kind) && !overlaps($0.span) }), let iso = isoValue(value, parameter, utcOffsetSeconds: clock.utcOffsetSeconds) {
           take(FilledArgument(name: parameter.name, value: .string(iso), span: value.span, confidence: value.confidence, source: .extractor))
         }
       case .boolean:
@@ -282,7 +279,7 @@ public struct ParameterFiller: Sendable {
     JSONSchemaValidator.validate(value, against: .object(ParameterSchema.schema(for: parameter, in: catalog))).isEmpty
   }
 
-  private func numbers(in text: String) -> [Double] {
+  private func numbers(in text: String, _ extractors: Extractors) -> [Double] {
     extractors.numbers.extract(text).compactMap { if case .number(let v) = $0.value { v } else { nil } }
   }
 
@@ -291,12 +288,12 @@ public struct ParameterFiller: Sendable {
     return .number(value)
   }
 
-  private func isoValue(_ value: ExtractedValue, _ parameter: Parameter) -> String? {
+  private func isoValue(_ value: ExtractedValue, _ parameter: Parameter, utcOffsetSeconds: Int) -> String? {
     switch (parameter.dateKind ?? .dateTime, value.value) {
     case (.date, .date(let d)), (.date, .dateTime(let d, _, _)): d.iso8601
     case (.time, .time), (.time, .dateTime): value.value.iso8601.map { String($0.split(separator: "T").last ?? "") }.map { String($0.prefix(8)) }
     case (.dateTime, .dateTime): value.value.iso8601
-    case (.dateTime, .date(let d)): d.iso8601 + "T09:00:00" + CivilDate.offsetString(context.utcOffsetSeconds)
+    case (.dateTime, .date(let d)): d.iso8601 + "T09:00:00" + CivilDate.offsetString(utcOffsetSeconds)
     default: nil
     }
   }

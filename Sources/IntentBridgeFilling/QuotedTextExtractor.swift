@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds quoted text: `"…"`, `“…”`, `„…“`/`„…”`, `«…»`, `»…«`, `”…”`, `»…»`, `‚…‘`, `「…」`, `『…』`.
 ///
 ///     QuotedTextExtractor().extract("add „Milch kaufen“ to my list")  // quotedText "Milch kaufen", span 5..<17
@@ -35,7 +37,7 @@ public struct QuotedTextExtractor: Sendable {
         continue
       }
       if j > i + 1 {
-        let t = Lexer.text(s, (i + 1)..<j)
+        let t = SurfaceLexer.text(s, (i + 1)..<j)
         out.append(ExtractedValue(kind: .quotedText, value: .text(t), span: (i + 1)..<j, confidence: 1, text: t))
       }
       i = j + 1

@@ -1,3 +1,5 @@
+import IntentBridgeText
+
 /// Finds web addresses starting with `http://`, `https://` or `www.`.
 ///
 ///     URLExtractor().extract("open https://example.org/a?b=1.")  // url "https://example.org/a?b=1", span 5..<30
@@ -19,13 +21,13 @@ public struct URLExtractor: Sendable {
     var out: [ExtractedValue] = []
     var i = 0
     while i < s.count {
-      let boundary = i == 0 || !(s[i - 1].isASCII && (s[i - 1].properties.isAlphabetic || Lexer.isDigit(s[i - 1])))
+      let boundary = i == 0 || !(s[i - 1].isASCII && (s[i - 1].properties.isAlphabetic || SurfaceLexer.isDigit(s[i - 1])))
       if boundary, let length = Self.prefixLength(s, i) {
         var end = i + length
         while end < s.count, !Self.stops(s[end]) { end += 1 }
         while end > i + length, ".,;:!?".unicodeScalars.contains(s[end - 1]) { end -= 1 }
         if end > i + length {
-          let t = Lexer.text(s, i..<end)
+          let t = SurfaceLexer.text(s, i..<end)
           out.append(ExtractedValue(kind: .url, value: .text(t), span: i..<end, confidence: 1, text: t))
           i = end
           continue

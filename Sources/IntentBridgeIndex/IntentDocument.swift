@@ -34,28 +34,23 @@ public struct IntentDocument: Sendable {
   public var intentID: String
   /// Text per field (index = `Field.rawValue`); each element one fragment.
   public var fields: [[String]]
-  /// Sentences to embed: the title with the description, phrase samples (slots filled with
-  /// a sample value), and the keywords.
-  public var embeddingTexts: [(kind: String, text: String)]
+  /// What the embedded sentences are made of (see `embeddingTexts`).
+  let title: String
+  let descriptionText: String?
+  let keywords: [String]
+  let phraseTemplates: [PhraseTemplate]
+  /// Per enum or entity parameter, the name of its type: the value phrase samples are
+  /// embedded with.
+  let typeNames: [String: String]
 
-  /// Builds the document of `intent` for `language`.
-  ///
-  /// With `delexicalize` (see `IntentTemplates.delexicalize`), phrase samples are embedded
-  /// with value words replaced by their type ("turn on the lights in the kitchen" →
-  /// "… in the Area"), slots filled with the type's name, so that requests match intents by
-  /// what they ask, not by which room or device they name.
-  public init(intent: Intent, index: Int, catalog: Catalog, language: String?, delexicalize: ((String) -> String)? = nil) {
+  /// Builds the document of `intent` for `language`; `rules` resolves the `<rule>`
+  /// references of phrases and synonyms.
+  /// - Complexity: linear in the intent's text and the vocabulary of its templates.
+  public init(intent: Intent, index: Int, catalog: Catalog, language: String?, rules: PhraseRules) {
     intentIndex = index
     intentID = intent.id
     var fields = [[String]](repeating: [], count: Field.allCases.count)
-    // Each rule is parsed once per document, however many templates use it.
-    var parsedRules: [String: PhraseTemplate?] = [:]
-    let rules: (String) -> PhraseTemplate? = { name in
-      if let parsed = parsedRules[name] { return parsed }
-      let parsed = catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
-      parsedRules[name] = parsed
-      return parsed
-    }
+    let rules = rules.template(named:)
     let vocabularyCache = PhraseTemplate.VocabularyCache()
     let title = intent.title.resolved(for: language)
     fields[Field.title.rawValue] = [title]
@@ -71,7 +66,7 @@ public struct IntentDocument: Sendable {
     fields[Field.description.rawValue] = description.map { [$0] } ?? []
     fields[Field.parameters.rawValue] = intent.parameters.compactMap { $0.title?.resolved(for: language) }
     var values: [String] = []
-    var sampleValue: [String: String] = [:]
+    var typeNames: [String: String] = [:]
     for parameter in intent.parameters {
       switch parameter.type {
       case .enumeration(let id):
@@ -79,21 +74,13 @@ public struct IntentDocument: Sendable {
           if let t = c.title?.resolved(for: language) { values.append(t) }
           values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
         }
-        if delexicalize != nil {
-          sampleValue[parameter.name] = catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
-        } else if let first = catalog.enumType(id: id)?.cases.first {
-          sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.value
-        }
+        typeNames[parameter.name] = catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
       case .entity(let id):
         for instance in catalog.entityType(id: id)?.instances ?? [] {
           if let t = instance.title?.resolved(for: language) { values.append(t) }
           values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
         }
-        if delexicalize != nil {
-          sampleValue[parameter.name] = catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
-        } else if let first = catalog.entityType(id: id)?.instances.first {
-          sampleValue[parameter.name] = first.title?.resolved(for: language) ?? first.id
-        }
+        typeNames[parameter.name] = catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
       default: break
       }
       for synonym in parameter.valueSynonyms {
@@ -102,17 +89,32 @@ public struct IntentDocument: Sendable {
     }
     fields[Field.values.rawValue] = values
     self.fields = fields
+    self.title = title
+    descriptionText = description
+    self.keywords = keywords
+    self.phraseTemplates = phraseTemplates
+    self.typeNames = typeNames
+  }
 
-    var texts: [(String, String)] = [("title", description.map { title + ". " + $0 } ?? title)]
+  /// Sentences to embed: the title with the description, phrase samples, and the keywords.
+  ///
+  /// Phrase samples are embedded delexicalised (`delexicalize`, see
+  /// `IntentTemplates.delexicalize`): value words replaced by their type ("turn on the lights
+  /// in the kitchen" → "… in the Area"), slots filled with the type's name, so that requests
+  /// match intents by what they ask, not by which room or device they name.
+  /// - Complexity: linear in the samples (at most 4 per phrase).
+  public func embeddingTexts(
+    applicationName: String, rules: PhraseRules, delexicalize: (String) -> String
+  ) -> [(kind: String, text: String)] {
+    var texts: [(String, String)] = [("title", descriptionText.map { title + ". " + $0 } ?? title)]
     var seen = Set<String>()
-    let appName = catalog.app.name?.resolved(for: language) ?? ""
     for template in phraseTemplates {
-      for sample in template.samples(rules: rules, slotText: { sampleValue[$0] ?? "" }, applicationName: appName, limit: 4) {
-        let text = (delexicalize?(sample) ?? sample).split(separator: " ").joined(separator: " ")
+      for sample in template.samples(rules: rules.template(named:), slotText: { typeNames[$0] ?? "" }, applicationName: applicationName, limit: 4) {
+        let text = delexicalize(sample).split(separator: " ").joined(separator: " ")
         if !text.isEmpty, seen.insert(text).inserted { texts.append(("phrase", text)) }
       }
     }
     if !keywords.isEmpty { texts.append(("keywords", title + ": " + keywords.joined(separator: ", "))) }
-    embeddingTexts = texts
+    return texts
   }
 }

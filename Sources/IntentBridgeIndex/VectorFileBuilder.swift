@@ -9,16 +9,13 @@ public enum VectorFileBuilder {
   /// The `model` a vector file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
 
-  /// Embeds every intent document's texts. - Complexity: one embedding per text.
-  public static func build(documents: [IntentDocument], catalog: Catalog, language: String, embedder: any TextEmbedder) throws -> VectorFile {
-    var entries: [VectorFile.Entry] = []
-    var texts: [String] = []
-    for document in documents {
-      for (kind, text) in document.embeddingTexts {
-        entries.append(VectorFile.Entry(intent: document.intentIndex, kind: kind))
-        texts.append(text)
-      }
-    }
+  /// Embeds `texts` (intent index, kind, sentence; see `IntentDocument.embeddingTexts`) in
+  /// batches of 64. - Complexity: one embedding per text.
+  public static func build(
+    texts: [(intent: Int, kind: String, text: String)], catalogHash: String, language: String, embedder: any TextEmbedder
+  ) throws -> VectorFile {
+    let entries = texts.map { VectorFile.Entry(intent: $0.intent, kind: $0.kind) }
+    let texts = texts.map(\.text)
     var vectors: [Float] = []
     vectors.reserveCapacity(texts.count * embedder.dimensions)
     let batch = 64
@@ -31,7 +28,7 @@ public enum VectorFileBuilder {
       }
       start += batch
     }
-    return VectorFile(model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language, entries: entries, vectors: vectors)
+    return VectorFile(model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalogHash, language: language, entries: entries, vectors: vectors)
   }
 }
 

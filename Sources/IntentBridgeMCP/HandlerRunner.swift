@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
-import IntentBridgeCatalog
-import IntentBridgeJSON
 import Synchronization
+import IntentBridgeEngine
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

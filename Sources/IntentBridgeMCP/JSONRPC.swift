@@ -1,4 +1,4 @@
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// A JSON-RPC error the server answers with. `message` is written for the client and never
 /// carries internals (paths, stack traces, Swift error descriptions).

@@ -1,5 +1,5 @@
 import Foundation
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// A prompt template from `Prompts/`: a small header, a `---` line, then the message text
 /// with `{{argument}}` placeholders.

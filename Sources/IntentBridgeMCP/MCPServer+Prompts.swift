@@ -1,5 +1,4 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 extension MCPServer {
   func listPrompts() -> JSONObject {

@@ -1,6 +1,4 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
-import IntentBridgeRanking
+import IntentBridgeEngine
 import IntentBridgeTools
 import Synchronization
 
@@ -106,7 +104,7 @@ extension MCPServer {
       }
       requested[parameter.name] = .object(property)
     }
-    let message = missing.map { $0.requestValueDialog?.resolved(for: options.language) ?? "What is the \($0.name)?" }.joined(separator: " ")
+    let message = missing.map { $0.requestValueDialog?.resolved(for: language) ?? "What is the \($0.name)?" }.joined(separator: " ")
     let form: JSONValue = [
       "method": "elicitation/create",
       "params": [
@@ -124,7 +122,7 @@ extension MCPServer {
 
   func unknownTool(_ name: String) -> RPCError {
     let names = mode == .compact ? MetaTools.names : tools.map(\.name)
-    let suggestion = closestName(to: name, in: names)
+    let suggestion = DidYouMean.closest(to: name, in: names)
     return .invalidParams("unknown tool \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; see tools/list"))
   }
 
@@ -138,13 +136,13 @@ extension MCPServer {
     if !missing.isEmpty {
       var lines = ["Missing required argument\(missing.count == 1 ? "" : "s") for \(tool.name):"]
       for parameter in missing {
-        let question = parameter.requestValueDialog?.resolved(for: options.language) ?? "What is the \(parameter.name)?"
+        let question = parameter.requestValueDialog?.resolved(for: language) ?? "What is the \(parameter.name)?"
         lines.append("- \"\(parameter.name)\": ask the user: \(question)")
       }
       lines.append("Call \(tool.name) again with the answers as arguments.")
       return Self.errorResult(lines.joined(separator: "\n"))
     }
-    let errors = ArgumentValidator(catalog: catalog, language: options.language).validate(arguments, against: tool)
+    let errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
     if !errors.isEmpty {
       var lines = ["Invalid arguments for \(tool.name):"]
       for error in errors {
@@ -195,7 +193,7 @@ extension MCPServer {
 
   /// The intent's parameter summary with the argument values filled in, e.g. `Add "Milk" to Groceries`.
   func renderedSummary(_ intent: Intent, arguments: JSONObject) -> String? {
-    guard let summary = intent.parameterSummary?.resolved(for: options.language) else { return nil }
+    guard let summary = intent.parameterSummary?.resolved(for: language) else { return nil }
     var text = summary
     for (name, value) in arguments {
       let shown = value.stringValue ?? value.compactText
@@ -220,33 +218,6 @@ extension MCPServer {
     var content: [JSONValue] = [["type": "text", "text": .string(JSONValue.object(structured).compactText)]]
     if let text { content.append(["type": "text", "text": .string(text)]) }
     return ["content": .array(content), "structuredContent": .object(structured), "isError": false]
-  }
-
-  /// The closest name by edit distance (at most a third of the name's length), for "did you mean".
-  func closestName(to name: String, in names: [String]) -> String? {
-    let limit = max(2, name.count / 3)
-    var best: (String, Int)?
-    for candidate in names {
-      let d = editDistance(name.lowercased(), candidate.lowercased())
-      if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
-    }
-    return best?.0
-  }
-
-  func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars.prefix(128)), b = Array(b.unicodeScalars.prefix(128))
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }
 

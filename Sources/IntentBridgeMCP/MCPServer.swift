@@ -1,6 +1,4 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
-import IntentBridgeRanking
+import IntentBridgeEngine
 import IntentBridgeTools
 import Synchronization
 
@@ -32,7 +30,7 @@ public enum MCPToolMode: String, Sendable, CaseIterable {
 
 /// A transport-independent MCP server: one incoming line in, zero or more outgoing lines out.
 ///
-///     let server = MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog))
+///     let server = MCPServer(engine: IntentEngine(catalog: catalog))
 ///     server.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
 ///     // [#"{"jsonrpc":"2.0","id":1,"result":{}}"#]
 ///     server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
@@ -44,8 +42,6 @@ public enum MCPToolMode: String, Sendable, CaseIterable {
 public final class MCPServer: Sendable {
   public struct Options: Sendable {
     public var mode: MCPToolMode = .auto
-    /// Language of titles and descriptions (nil = the catalog's default).
-    public var language: String?
     /// Tools per `tools/list` page; nil = everything on one page (many clients ignore cursors).
     public var pageSize: Int?
     public var prompts: [MCPPrompt] = []
@@ -68,8 +64,8 @@ public final class MCPServer: Sendable {
     var running: [String: Int32] = [:]
   }
 
-  public let catalog: Catalog
-  public let ranker: Ranker
+  /// The engine that ranks and resolves requests; its language is that of the tools' texts.
+  public let engine: IntentEngine
   public let options: Options
   /// The mode in effect (`auto` resolved).
   public let mode: MCPToolMode
@@ -79,11 +75,14 @@ public final class MCPServer: Sendable {
   let listedTools: [JSONValue]
   let state = Mutex(State())
 
-  public init(catalog: Catalog, ranker: Ranker, options: Options = Options()) {
-    self.catalog = catalog
-    self.ranker = ranker
+  public var catalog: Catalog { engine.catalog }
+  /// The language of titles, descriptions and questions (the engine's).
+  var language: String { engine.language }
+
+  public init(engine: IntentEngine, options: Options = Options()) {
+    self.engine = engine
     self.options = options
-    let tools = ToolDefinitionBuilder(catalog: catalog, language: options.language).tools()
+    let tools = ToolDefinitionBuilder(catalog: engine.catalog, language: engine.language).tools()
     self.tools = tools
     var byName: [String: Int] = [:]
     for (i, tool) in tools.enumerated() where byName[tool.name] == nil { byName[tool.name] = i }
@@ -355,7 +354,7 @@ public final class MCPServer: Sendable {
   }
 
   var instructions: String {
-    let app = catalog.app.name?.resolved(for: options.language) ?? "the app"
+    let app = catalog.app.name?.resolved(for: language) ?? "the app"
     var text = "Actions (intents) of \(app) as tools. "
     if mode == .compact {
       text += "Call search_intents or resolve_request with the user's request to find the intent, describe_intent for its parameters, "

@@ -1,9 +1,5 @@
 import Foundation
-import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeFilling
-import IntentBridgeJSON
-import IntentBridgeRanking
 import IntentBridgeTools
 
 /// Compact mode: four meta-tools instead of one tool per intent, for large catalogs.
@@ -115,13 +111,13 @@ struct MetaTools {
   }
 
   func unknownIntent(_ reference: String) -> JSONObject {
-    let suggestion = server.closestName(to: reference, in: server.tools.map(\.intentID))
+    let suggestion = DidYouMean.closest(to: reference, in: server.tools.map(\.intentID))
     return MCPServer.errorResult(
       "Unknown intent \"\(reference)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "") + " Use search_intents to find intent ids.")
   }
 
   func summary(_ intent: Intent) -> String {
-    let language = server.options.language
+    let language = server.language
     let text = intent.description?.resolved(for: language) ?? intent.title.resolved(for: language)
     let line = text.split(separator: "\n").first.map(String.init) ?? text
     return line.count > 200 ? String(line.prefix(199)) + "…" : line
@@ -130,7 +126,7 @@ struct MetaTools {
   func search(_ arguments: JSONValue) -> JSONObject {
     let query = arguments["query"]?.stringValue ?? ""
     let limit = Int(arguments["limit"]?.integerValue ?? 5)
-    let ranking = server.ranker.rank(query, top: limit)
+    let ranking = server.engine.rank(query, top: limit)
     var results: [JSONValue] = []
     for candidate in ranking.candidates.prefix(limit) {
       guard let (intent, tool) = intent(candidate.intentID) else { continue }
@@ -139,7 +135,7 @@ struct MetaTools {
       row["tool"] = .string(tool.name)
       row["title"] = .string(tool.title)
       row["summary"] = .string(summary(intent))
-      row["confidence"] = .number(Self.rounded(candidate.confidence))
+      row["confidence"] = .rounded(candidate.confidence)
       row["required"] = .array(tool.required.map(JSONValue.string))
       results.append(.object(row))
     }
@@ -160,26 +156,10 @@ struct MetaTools {
   }
 
   func resolve(_ arguments: JSONValue) -> JSONObject {
-    let request = arguments["request"]?.stringValue ?? ""
     // Rank, then fill the chosen intent's parameters (template slots, typed extractors, value
-    // words, the caller's context, defaults), as `intentbridge resolve` does.
-    let resolution = IntentEngine(catalog: server.catalog, ranker: server.ranker)
-      .resolve(request, context: arguments["context"]?.objectValue ?? JSONObject())
-    let ranking = resolution.ranking
-    var structured = JSONObject()
-    let best = ranking.best.flatMap { intent($0.intentID) }
-    structured["intent"] = best.map { .string($0.0.id) } ?? .null
-    structured["confidence"] = .number(Self.rounded(ranking.candidates.first?.confidence ?? 0))
-    structured["alternatives"] = .array(
-      ranking.candidates.dropFirst(ranking.isNoMatch ? 0 : 1).map {
-        ["intent": .string($0.intentID), "confidence": .number(Self.rounded($0.confidence))]
-      })
-    structured["arguments"] = .object(resolution.arguments)
-    structured["missing"] = .array(resolution.missing.map { ["name": .string($0.name), "question": .string($0.question)] })
-    structured["ambiguous"] = .array(
-      resolution.ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] })
-    if ranking.isNoMatch { structured["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
-    return MCPServer.successResult(structured)
+    // words, the caller's context, defaults): the resolution `intentbridge resolve` writes.
+    let resolution = server.engine.resolve(arguments["request"]?.stringValue ?? "", context: arguments["context"]?.objectValue ?? JSONObject())
+    return MCPServer.successResult(resolution.jsonValue.objectValue ?? JSONObject())
   }
 
   func run(_ arguments: JSONValue, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void) -> JSONObject {
@@ -188,6 +168,4 @@ struct MetaTools {
     let given = arguments["arguments"] ?? .object(JSONObject())
     return server.callIntent(intent, tool: tool, arguments: given, context: context, progress: progress)
   }
-
-  static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

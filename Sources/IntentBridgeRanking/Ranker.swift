@@ -9,76 +9,61 @@ import IntentBridgeTemplates
 import IntentBridgeText
 
 /// Ranks a catalog's intents for natural-language requests: BM25F keyword scoring fused with
-/// embedding similarity, calibrated confidence and a real "no match".
+/// embedding similarity and phrase-template matching, calibrated confidence and a real "no
+/// match".
 ///
-///     let ranker = try Ranker(catalog: catalog, language: "en", embedder: model, vectors: file)
-///     ranker.rank("turn off the kitchen lights").best?.intentID   // "HassTurnOff"
+///     let compiled = CompiledCatalog(catalog: catalog, language: "en")
+///     let ranker = Ranker(compiled: compiled, embedder: model, vectors: file)
+///     ranker.rank(compiled.analyze("turn off the kitchen lights")).best?.intentID   // "HassTurnOff"
 ///
-/// Built once per catalog (immutable, `Sendable`); `rank` allocates only per-request arrays.
+/// Built once per compiled catalog (immutable, `Sendable`); `rank` allocates only
+/// per-request arrays.
 /// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k).
-public struct Ranker: Sendable {
-  public let catalog: Catalog
-  public let language: String
+package struct Ranker: Sendable {
+  package let compiled: CompiledCatalog
   /// Settings; changing them (e.g. `mode`) on a copy is cheap, the indexes are shared.
-  public var configuration: RankingConfiguration
-  public let keywordIndex: KeywordIndex
-  public let vectorIndex: VectorIndex?
-  public let templates: IntentTemplates
-  /// What the request's entities are against what each intent acts on (see `EntityAffinity`).
-  public let affinity: EntityAffinity
+  package var configuration: RankingConfiguration
+  package let vectorIndex: VectorIndex?
   let embedder: (any TextEmbedder)?
   /// Embeddings of the negative phrases' samples.
   let negativeVectors: [[Float]]
 
-  public init(
-    catalog: Catalog, language: String? = nil, embedder: (any TextEmbedder)? = nil, vectors: VectorFile? = nil,
+  package var catalog: Catalog { compiled.catalog }
+  package var language: String { compiled.language }
+  package var keywordIndex: KeywordIndex { compiled.keywordIndex }
+  package var templates: IntentTemplates { compiled.templates }
+  package var affinity: EntityAffinity { compiled.affinity }
+
+  /// A ranker over `compiled`, with `vectors` (embedded by `embedder`) when given.
+  package init(
+    compiled: CompiledCatalog, embedder: (any TextEmbedder)? = nil, vectors: VectorFile? = nil,
     configuration: RankingConfiguration = RankingConfiguration()
   ) {
-    let language = language ?? catalog.defaultLanguage
-    self.catalog = catalog
-    self.language = language
+    self.compiled = compiled
     self.configuration = configuration
-    let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language) }
-    let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
-    }
-    let analyzer = Self.analyzer(catalog: catalog, language: language)
-    keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration.keyword)
-    templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer)
-    affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     self.embedder = embedder
     if let vectors {
-      vectorIndex = VectorIndex(file: vectors, intentCount: catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate))
+      vectorIndex = VectorIndex(file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate))
     } else {
       vectorIndex = nil
     }
-    let negativeTexts = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-      .flatMap { $0.samples(rules: rules, slotText: { _ in "" }, limit: 4) }
-    if let embedder, vectors != nil, !negativeTexts.isEmpty {
-      negativeVectors = (try? embedder.embed(negativeTexts, kind: .query)) ?? []
+    if let embedder, vectors != nil, !compiled.negativeSamples.isEmpty {
+      negativeVectors = (try? embedder.embed(compiled.negativeSamples, kind: .query)) ?? []
     } else {
       negativeVectors = []
     }
   }
 
-  /// The analyser for a catalog and language: the catalog's skip words (templates expanded).
-  public static func analyzer(catalog: Catalog, language: String) -> TextAnalyzer {
-    let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
-    }
-    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-      .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) }
-    return TextAnalyzer(language: language, skipWords: skipWords)
-  }
+  /// `rank(_:top:)` of `request` analysed by the compiled catalog.
+  package func rank(_ request: String, top: Int = 5) -> Ranking { rank(compiled.analyze(request), top: top) }
 
-  /// Ranks every discoverable intent for `request`; returns the best `top`.
-  public func rank(_ request: String, top: Int = 5) -> Ranking {
+  /// Ranks every discoverable intent for `request` (analysed once by the compiled catalog,
+  /// for the keyword index, coverage, delexicalisation, template scores and entity
+  /// affinity); returns the best `top`.
+  package func rank(_ request: AnalyzedRequest, top: Int = 5) -> Ranking {
     let mode = configuration.mode
-    // Tokenised once (the keyword index and the templates share one analyser) for the
-    // keyword index, coverage, and the template analysis that delexicalisation, template
-    // scores, entity affinity and filling reuse.
-    let tokens = keywordIndex.analyzer.tokens(request)
-    let prepared = templates.prepare(request, tokens: tokens)
+    let tokens = request.tokens
+    let prepared = request.prepared
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
@@ -163,7 +148,8 @@ public struct Ranker: Sendable {
       return RankedIntent(
         intentID: catalog.intents[index].id, intentIndex: index, confidence: confidence, score: score, keywordScore: keyword[index],
         keywordNormalized: maxKeyword > 0 ? keyword[index] / maxKeyword : 0, vectorScore: vector.map { Double($0[index]) },
-        templateScore: Double(template[index]), coverage: coverage, matchedTerms: matched, affinity: Int(affinities[index]))
+        templateScore: Double(template[index]), coverage: coverage,
+        matchedTerms: matched.map { MatchedTerm(request: $0.queryTerm, indexed: $0.indexTerm, weight: $0.weight) }, affinity: Int(affinities[index]))
     }
     var candidates = scored.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
     // A request that a template reads exactly apart from its free text ("play ${query}" for
@@ -196,8 +182,7 @@ public struct Ranker: Sendable {
         break
       }
     }
-    var ranking = Ranking(request: request, candidates: candidates, isNoMatch: false, noMatchReason: nil)
-    ranking.prepared = prepared
+    var ranking = Ranking(request: request.text, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     ranking.embeddingProblem = embeddingProblem
     if let best = candidates.first {
       if best.confidence < configuration.noMatchThreshold {

@@ -19,12 +19,25 @@ public struct RankedIntent: Sendable, Hashable {
   /// Share of the request's distinct terms found in the intent's fields (0…1).
   public var coverage: Double
   /// Request terms found in the intent's fields.
-  public var matchedTerms: [KeywordIndex.MatchedTerm]
+  public var matchedTerms: [MatchedTerm]
   /// Entity affinity (−1, 0, +1; see `EntityAffinity`).
   public var affinity: Int = 0
   /// The free-text template that reads the whole request, when that reading put this
   /// candidate first (docs/RANKING.md, "Free-text readings").
   public var wholeReading: String?
+}
+
+/// A request term found in an intent's fields: exactly, or as another indexed term (a typo,
+/// a compound part) that counts with `weight` < 1.
+public struct MatchedTerm: Sendable, Hashable {
+  /// The request's term.
+  public var request: String
+  /// The intent's indexed term it matched.
+  public var indexed: String
+  public var weight: Double
+
+  /// `term`, or `request→indexed` when the request's term matched another.
+  public var shown: String { request == indexed ? request : "\(request)→\(indexed)" }
 }
 
 /// The answer for one request: candidates best first, or "no match".
@@ -38,8 +51,6 @@ public struct Ranking: Sendable {
   public var noMatchReason: String?
   /// Set when the request could not be embedded (e.g. an endpoint failed).
   public var embeddingProblem: String?
-  /// The request as analysed for template matching, for the filling step to reuse.
-  public var prepared: TemplateMatcher.Prepared?
 
   /// The chosen intent, nil for no match.
   public var best: RankedIntent? { isNoMatch ? nil : candidates.first }

@@ -1,5 +1,5 @@
 /// Which signals rank the intents. `hybrid` is the product's default; the other two exist so
-/// that an evaluation can show what each signal contributes (`intentbridge eval --modes`).
+/// that an evaluation can show what each signal contributes (`intentbridge eval --signals`).
 public enum RankingMode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Lexical evidence only: BM25F keyword scores and phrase-template matches; no model.
   case keyword

@@ -51,7 +51,8 @@ public struct IntentTemplates: Sendable {
     }
   }
 
-  public init(catalog: Catalog, language: String, analyzer: TextAnalyzer) {
+  /// Compiles every intent's templates for `language`; `rules` resolves `<rule>` references.
+  public init(catalog: Catalog, language: String, analyzer: TextAnalyzer, rules: PhraseRules) {
     self.analyzer = analyzer
     var lexicons: [ValueLexicon] = []
     var lexiconIndex: [String: Int] = [:]
@@ -63,14 +64,11 @@ public struct IntentTemplates: Sendable {
       default: return nil
       }
       if let index = lexiconIndex[key] { return index }
-      let built = ValueLexicon(type: type, catalog: catalog, language: language, analyzer: analyzer)
+      let built = ValueLexicon(type: type, catalog: catalog, language: language, analyzer: analyzer, rules: rules)
       guard !built.isEmpty else { return nil }
       lexicons.append(built)
       lexiconIndex[key] = lexicons.count - 1
       return lexicons.count - 1
-    }
-    let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
     }
     let appNames = [catalog.app.name?.resolved(for: language)].compactMap { $0 } + catalog.app.alternativeNames.resolved(for: language)
     var all: [[CompiledTemplate]] = []
@@ -94,7 +92,7 @@ public struct IntentTemplates: Sendable {
           }
           var entries = parameter.valueSynonyms.map { synonym in
             (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-              .flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) })
+              .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) })
           }
           // Strings naming the two directions ("up", "down") are also named by the language's
           // direction words ("leiser" → "down").
@@ -131,7 +129,7 @@ public struct IntentTemplates: Sendable {
           kinds[parameter.name] = .freeText
         }
       }
-      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules, applicationNames: appNames.isEmpty ? ["app"] : appNames) { kinds[$0] }
+      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules.template(named:), applicationNames: appNames.isEmpty ? ["app"] : appNames) { kinds[$0] }
       var compiled: [CompiledTemplate] = []
       var phrases = intent.phrases.resolved(for: language)
       for shortcut in catalog.appShortcuts where shortcut.intent == intent.id { phrases += shortcut.phrases.resolved(for: language) }

@@ -54,18 +54,16 @@ public struct ValueLexicon: Sendable {
     self.fuzzy = FuzzyVocabulary(Set(values.compactMap(\.terms.first)).sorted())
   }
 
-  /// Builds the lexicon of an enum or entity type for `language`.
-  public init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer) {
+  /// Builds the lexicon of an enum or entity type for `language`; `rules` resolves the
+  /// `<rule>` references of synonyms.
+  public init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer, rules: PhraseRules) {
     // Every value's own names (case value and title, instance title) come before all
     // synonyms, so that a word that is one case's title and another case's synonym ("open":
     // the case "open", and a synonym of "on") names the case it is the title of.
     var entries: [(id: String, texts: [String])] = []
     var synonymEntries: [(id: String, texts: [String])] = []
-    let rules: (String) -> PhraseTemplate? = { name in
-      catalog.phraseRule(named: name).flatMap { try? PhraseTemplate.parse($0.resolved(for: language)) }
-    }
     func expand(_ synonyms: [String]) -> [String] {
-      synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.expansions(rules: rules, slotText: { _ in "" }, limit: 64) }
+      synonyms.compactMap { try? PhraseTemplate.parse($0) }.flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
     }
     var label = ""
     switch type {

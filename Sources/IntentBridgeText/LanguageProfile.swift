@@ -55,8 +55,7 @@ public struct LanguageProfile: Sendable, Hashable {
   /// The profile for a BCP 47 tag, by its primary subtag (`de-AT` → German, `zh-TW` →
   /// Chinese); unknown languages get ``generic``.
   public static func profile(for language: String) -> LanguageProfile {
-    let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
-    switch primary {
+    switch LanguageTag.primary(language) {
     case "en": return .english
     case "de": return .german
     case "fi": return .finnish

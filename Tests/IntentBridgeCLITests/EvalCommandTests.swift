@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func jsonReportWithBreakdownsAndPassingFloor() throws {
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--format", "json", "--by", "tag", "--fail-under", "top1=0.5"])
+    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "json", "--by", "tag", "--fail-under", "top1=0.5"])
     #expect(run.status == 0, "\(run.err)")
     let report = try JSONParser.parse(run.out)
     #expect(report["format"] == "intentbridge-eval-report")
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func aFloorThatIsNotMetExitsTwoAndSaysWhich() {
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--fail-under", "exact_frame=100%", "--fail-under", "top1=0.1"])
+    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--fail-under", "exact_frame=100%", "--fail-under", "top1=0.1"])
     #expect(run.status == 2)
     #expect(run.out.contains("FAIL  keyword/exact_frame"))
     #expect(run.out.contains("pass  keyword/top1"))
@@ -32,14 +32,14 @@ import Testing
 
   @Test func badDatasetRowsAreNamedWithFileAndLine() throws {
     let bad = try temporary("bad.jsonl", "{\"query\": \"a\", \"intent\": \"AddNoteIntent\"}\n{\"query\": \"b\", \"intent\": 7}\n")
-    let run = CapturedRun(["eval", notes, bad, "--no-embeddings", "--modes", "keyword"])
+    let run = CapturedRun(["eval", notes, bad, "--no-embeddings", "--signals", "keyword"])
     #expect(run.status == 65)
     #expect(run.err.contains("\(bad):2: error: $.intent: expected a string, an array of strings or null"))
   }
 
   @Test(arguments: [
-    (["--modes", "fast"], "'--modes'"), (["--k", "0"], "'--k'"), (["--by", "colour"], "'--by'"), (["--format", "pdf"], "'--format'"),
-    (["--fail-under", "top1=2"], "0…1"), (["--modes", "embedding", "--no-embeddings"], "needs embeddings"),
+    (["--signals", "fast"], "'--signals'"), (["--k", "0"], "'--k'"), (["--by", "colour"], "'--by'"), (["--format", "pdf"], "'--format'"),
+    (["--fail-under", "top1=2"], "0…1"), (["--signals", "embedding", "--no-embeddings"], "needs embeddings"),
   ])
   func usageErrorsNameTheArgument(extra: [String], fragment: String) {
     let run = CapturedRun(["eval", notes, requests] + extra)
@@ -49,18 +49,18 @@ import Testing
 
   @Test func htmlReportGoesToTheFileAndTheVerdictToStandardError() throws {
     let out = NSTemporaryDirectory() + "intentbridge-eval-\(UUID().uuidString).html"
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--format", "html", "--out", out, "--fail-under", "top1=1.01%"])
+    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1=1.01%"])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.isEmpty)
     let html = try String(contentsOfFile: out, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
-    let failing = CapturedRun(["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--format", "html", "--out", out, "--fail-under", "top1[no-such-tag]=0"])
+    let failing = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1[no-such-tag]=0"])
     #expect(failing.status == 2)
     #expect(failing.err.contains("FAIL top1[no-such-tag]=0: no rows in group 'no-such-tag'"), "\(failing.err)")
   }
 
   @Test func progressIsDrawnOnATerminalOnly() {
-    let arguments = ["eval", notes, requests, "--no-embeddings", "--modes", "keyword", "--format", "json"]
+    let arguments = ["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "json"]
     let terminal = CapturedRun(arguments, errIsTerminal: true)
     #expect(terminal.status == 0)
     #expect(terminal.err.contains("\reval 30/30 (100%)"), "\(terminal.err.debugDescription)")

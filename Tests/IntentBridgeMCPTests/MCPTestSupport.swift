@@ -1,4 +1,5 @@
 import IntentBridgeCatalog
+import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeRanking
@@ -79,7 +80,7 @@ enum Fixture {
     options.mode = mode
     options.pageSize = pageSize
     options.prompts = prompts
-    return MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog), options: options)
+    return MCPServer(engine: IntentEngine(catalog: catalog), options: options)
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentBridgeCatalog
+import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeRanking
@@ -13,7 +14,7 @@ import Testing
     var options = MCPServer.Options()
     options.mode = .full
     options.watchesCatalog = watching
-    return MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog), options: options)
+    return MCPServer(engine: IntentEngine(catalog: catalog), options: options)
   }
 
   static let one = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}]}"#
@@ -56,7 +57,7 @@ import Testing
         var options = MCPServer.Options()
         options.mode = .full
         options.watchesCatalog = true
-        return MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog), options: options)
+        return MCPServer(engine: IntentEngine(catalog: catalog), options: options)
       },
       notify: { line in notes.withLock { $0.append(line) } }, log: { line in notes.withLock { $0.append(line) } })
     Thread.sleep(forTimeInterval: 0.2)
@@ -95,7 +96,7 @@ import Testing
         ],
         text: "{{intent}} {{parameter}} {{value}}")
     ]
-    let withPrompt = MCPServer(catalog: server.catalog, ranker: server.ranker, options: options)
+    let withPrompt = MCPServer(engine: server.engine, options: options)
     let client = Client(server: withPrompt)
     _ = client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
     func complete(_ argument: String, _ value: String, context: String = "{}") throws -> [String] {

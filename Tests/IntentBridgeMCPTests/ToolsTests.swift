@@ -1,7 +1,7 @@
 import Foundation
 import IntentBridgeJSON
 import IntentBridgeMCP
-import IntentBridgeRanking
+import IntentBridgeEngine
 import Synchronization
 import Testing
 
@@ -206,6 +206,20 @@ import Testing
     #expect(text(reply).contains("exit status 3") && text(reply).contains("broken"))
   }
 
+  /// `resolve_request` answers with the engine's one resolution shape: the very JSON
+  /// `intentbridge resolve --json` writes (same alternatives, same rounding), also for no match.
+  @Test(arguments: ["write a new note with high priority", "what is the weather on mars"])
+  func resolveRequestIsTheEnginesResolution(request: String) {
+    let server = Fixture.server(mode: .compact)
+    let client = Client(server: server)
+    client.initialize()
+    let structured = call(client, "resolve_request", ["request": .string(request)]).result?["structuredContent"]
+    #expect(structured == server.engine.resolve(request).jsonValue)
+    let search = call(client, "search_intents", ["query": .string(request)]).result?["structuredContent"]
+    let ranking = server.engine.rank(request)
+    #expect(search?["results"]?[0]?["confidence"] == .rounded(ranking.candidates[0].confidence))
+  }
+
   @Test func compactModeMetaTools() {
     let client = Client(server: Fixture.server(mode: .compact))
     client.initialize()
@@ -235,7 +249,7 @@ import Testing
     let catalog = Fixture.catalog()
     var options = MCPServer.Options()
     options.mode = .compact
-    let lenient = Client(server: MCPServer(catalog: catalog, ranker: Ranker(catalog: catalog, configuration: configuration), options: options))
+    let lenient = Client(server: MCPServer(engine: IntentEngine(catalog: catalog, configuration: configuration), options: options))
     lenient.initialize()
     let high = call(lenient, "resolve_request", ["request": "write a new note with high priority"]).result?["structuredContent"]
     #expect(high?["intent"] == "AddNoteIntent")

@@ -23,14 +23,14 @@ import Testing
   }
 
   @Test func keywordsAndTemplatesRankTheNotesIntents() throws {
-    let ranker = Ranker(catalog: try Self.catalog("Examples/notes/notes.en.json"))
+    let ranker = IntentEngine(catalog: try Self.catalog("Examples/notes/notes.en.json"))
     #expect(ranker.rank("delete the groceries note").best?.intentID == "DeleteNoteIntent")
     #expect(ranker.rank("share my groceries note with anna@example.com").best?.intentID == "ShareNoteIntent")
     #expect(ranker.rank("export my notes as pdf").best?.intentID == "ExportNotesIntent")
   }
 
   @Test func templateMatchRanksTheTimerVerbs() throws {
-    let ranker = Ranker(catalog: try Self.catalog("Examples/home-assistant/catalog/templates/sk.json"))
+    let ranker = IntentEngine(catalog: try Self.catalog("Examples/home-assistant/catalog/templates/sk.json"))
     let ranking = ranker.rank("uber časovač o 5 minút")
     #expect(ranking.candidates.first?.intentID == "HassDecreaseTimer")
     #expect(ranking.candidates.first?.templateScore == 1)
@@ -62,8 +62,8 @@ import Testing
 
   @Test func rankingIsDeterministic() throws {
     let catalog = try Self.catalog("Examples/home-assistant/catalog/templates/de.json")
-    let first = Ranker(catalog: catalog)
-    let second = Ranker(catalog: catalog)
+    let first = IntentEngine(catalog: catalog)
+    let second = IntentEngine(catalog: catalog)
     for request in ["schalte das Licht in der Küche aus", "wie spät ist es", "stelle einen Timer auf 5 Minuten", "xyz"] {
       let a = first.rank(request, top: 10).candidates
       let b = second.rank(request, top: 10).candidates
@@ -75,7 +75,7 @@ import Testing
   @Test func tiesBreakByCatalogOrder() throws {
     let json = #"{"formatVersion": 1, "intents": [{"id": "B", "title": "same"}, {"id": "A", "title": "same"}, {"id": "C", "title": "same"}]}"#
     let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
-    let ranking = Ranker(catalog: catalog).rank("same")
+    let ranking = IntentEngine(catalog: catalog).rank("same")
     #expect(ranking.candidates.map(\.intentID) == ["B", "A", "C"])
   }
 
@@ -195,7 +195,7 @@ import Testing
   @Test func freeTextCostIsSeparatedInAlignments() throws {
     let json = #"{"formatVersion": 1, "intents": [{"id": "Play", "title": "Play", "phrases": ["play ${query}"], "parameters": [{"name": "query", "type": "string"}]}]}"#
     let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
-    let templates = Ranker(catalog: catalog).templates
+    let templates = CompiledCatalog(catalog: catalog).templates
     let exact = try #require(templates.align("play the ballad of four horses", intent: 0)?.alignment)
     #expect(exact.freeTextCost > 0)
     #expect(exact.costBesidesFreeText < 1e-4)
@@ -205,103 +205,38 @@ import Testing
   }
 
   @Test func confidenceIsAProbability() throws {
-    let ranker = Ranker(catalog: try Self.catalog("Examples/notes/notes.fi.json"))
+    let ranker = IntentEngine(catalog: try Self.catalog("Examples/notes/notes.fi.json"))
     for candidate in ranker.rank("lisää muistiinpano maito", top: 10).candidates {
       #expect(candidate.confidence >= 0 && candidate.confidence <= 1)
     }
   }
 }
 
-@Suite struct KeywordIndexTests {
-  static func index(_ texts: [[String]]) -> KeywordIndex {
-    let catalog = Catalog(app: AppInfo(), intents: texts.enumerated().map { Intent(id: "I\($0.offset)", title: LocalizedText($0.element[0], language: "en")) })
-    let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: "en") }
-    return KeywordIndex(documents: documents, analyzer: TextAnalyzer(language: "en"))
-  }
-
-  @Test func idfStaysPositiveOnATinyCatalog() {
-    let index = Self.index([["turn on the light"], ["turn off the light"]])
-    let scores = index.scores(index.resolve("turn light"))
-    #expect(scores.allSatisfy { $0 > 0 })
-  }
-
-  @Test func typosMatchThroughTheFuzzyVocabulary() {
-    let index = Self.index([["start timer"], ["pause music"]])
-    let terms = index.resolve("strat timr")
-    #expect(terms.contains { $0.indexTerm == "timer" && $0.weight < 1 })
-    let scores = index.scores(terms)
-    #expect(scores[0] > scores[1])
-  }
-}
-
-@Suite struct TemplateMatcherTests {
-  static func quality(_ template: String, _ request: String, language: String = "en") throws -> Float {
-    let json = """
-      {"formatVersion": 1, "app": {"defaultLanguage": "\(language)"}, "intents": [{"id": "A", "title": "A",
-        "parameters": [{"name": "area", "type": {"entity": "area"}}, {"name": "minutes", "type": "integer"}, {"name": "item", "type": "string"}],
-        "phrases": [\(JSONQuote(template))]}],
-       "entities": [{"id": "area", "instances": [{"id": "living", "title": "Living Room"}, {"id": "kitchen", "title": "Kitchen"}]}]}
-      """
-    let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
-    let templates = IntentTemplates(catalog: catalog, language: language, analyzer: TextAnalyzer(language: language))
-    return templates.scores(request, candidates: [0])[0]
-  }
-
-  static func JSONQuote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-
-  @Test(arguments: [
-    ("turn on the light[s] in [the] ${area}", "turn on the lights in the living room"),
-    ("(set|start) a ${minutes} minute timer", "start a 5 minute timer"),
-    ("add ${item} to [my] shopping list", "add milk to my shopping list"),
-    ("<missing> hello", "hello"),
-  ])
-  func exactExpansionsScoreOne(_ template: String, _ request: String) throws {
-    if template.hasPrefix("<missing>") { return }  // rules are checked at load time
-    #expect(try Self.quality(template, request) == 1)
-  }
-
-  @Test func typosDroppedAndSwappedWordsDegradeGracefully() throws {
-    let exact = try Self.quality("turn on the light in the ${area}", "turn on the light in the kitchen")
-    let typo = try Self.quality("turn on the light in the ${area}", "turn on the ligth in the kitchen")
-    let dropped = try Self.quality("turn on the light in the ${area}", "turn the light in the kitchen")
-    let unrelated = try Self.quality("turn on the light in the ${area}", "what is the weather tomorrow")
-    #expect(exact == 1)
-    #expect(typo < exact && typo > 0.8)
-    #expect(dropped < exact && dropped > 0.7)
-    #expect(unrelated < 0.5)
-  }
-
-  @Test func wordInternalGroupsFormWholeWords() throws {
-    #expect(try Self.quality("(odo|u)b(rať|er) časovač", "uber časovač", language: "sk") == 1)
-    #expect(try Self.quality("(odo|u)b(rať|er) časovač", "odobrať časovač", language: "sk") == 1)
-  }
-}
-
 @Suite struct EntityAffinityTests {
   @Test func whatTheNamedDeviceIsDecidesBetweenLookAlikeIntents() throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
-    let ranker = Ranker(catalog: catalog)
+    let ranker = IntentEngine(catalog: catalog)
     func affinity(_ request: String, _ intent: String) throws -> Int8 {
       let index = try #require(catalog.intents.firstIndex { $0.id == intent })
-      return ranker.affinity.affinities(request, templates: ranker.templates)[index]
+      return ranker.compiled.affinity.affinities(request, templates: ranker.compiled.templates)[index]
     }
     // "Rover" is a device with "domain": "vacuum"; "Starts a vacuum" / "Starts a lawn mower".
     #expect(try affinity("starte Rover", "HassVacuumStart") == 1)
     #expect(try affinity("starte Rover", "HassLawnMowerStartMowing") == -1)
     #expect(try affinity("starte Rover", "HassTurnOn") == 0, "generic intents have no descriptor")
     #expect(try affinity("wie spät ist es", "HassVacuumStart") == 0, "no device named")
-    #expect(ranker.affinity.descriptorNames.contains("vacuum") && !ranker.affinity.descriptorNames.contains("Wohnzimmer"))
+    #expect(ranker.compiled.affinity.descriptorNames.contains("vacuum") && !ranker.compiled.affinity.descriptorNames.contains("Wohnzimmer"))
     // With the signal the vacuum wins the tie of two exact template matches; without it, catalog order decides.
     #expect(ranker.rank("schicke Rover zurück in die Basis").best?.intentID == "HassVacuumReturnToBase")
     var configuration = RankingConfiguration()
     configuration.affinityWeight = 0
-    let plain = Ranker(catalog: catalog, configuration: configuration)
+    let plain = IntentEngine(catalog: catalog, configuration: configuration)
     #expect(plain.rank("schicke Rover zurück in die Basis").best?.intentID == "HassLawnMowerDock")
   }
 
   @Test func catalogsWithoutInstancePropertiesHaveNoDescriptors() throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog)
-    let ranker = Ranker(catalog: catalog)
-    #expect(ranker.affinity.affinities("delete the groceries note", templates: ranker.templates).allSatisfy { $0 == 0 })
+    let ranker = IntentEngine(catalog: catalog)
+    #expect(ranker.compiled.affinity.affinities("delete the groceries note", templates: ranker.compiled.templates).allSatisfy { $0 == 0 })
   }
 }

@@ -1,11 +1,8 @@
 import Foundation
-import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeEval
-import IntentBridgeJSON
-import IntentBridgeRanking
 
-/// `intentbridge eval CATALOG DATASET.jsonl… [--modes …] [--k …] [--by …] [--format …]
+/// `intentbridge eval CATALOG DATASET.jsonl… [--signals …] [--k …] [--by …] [--format …]
 /// [--out FILE] [--fail-under METRIC=VALUE…]`: offline evaluation of routing and filling.
 enum EvalCommand: Subcommand {
   static let spec = CommandSpec(
@@ -14,8 +11,11 @@ enum EvalCommand: Subcommand {
       .init(name: "catalog", help: "A catalog JSON file."),
       .init(name: "dataset", help: "Labelled request sets (JSON Lines, EVAL.md format).", repeating: true),
     ],
-    options: EngineOptions.options.filter { $0.name != "mode" } + [
-      .init(name: "modes", valueName: "list", help: "Ranking modes side by side: keyword, embedding, hybrid (default hybrid)."),
+    groups: [OptionGroups.engine, OptionGroups.clock],
+    options: [
+      .init(
+        name: "signals", valueName: "list",
+        help: "Signals to evaluate, side by side: keyword, embedding, hybrid (default hybrid), e.g. keyword,embedding,hybrid."),
       .init(name: "k", valueName: "list", help: "The k of recall@k (default 1,3,5,10)."),
       .init(name: "by", valueName: "list", help: "Breakdowns: lang, tag, dataset (default lang,tag; 'none' for none)."),
       .init(name: "format", valueName: "format", help: "text (default), json, md or html."),
@@ -23,24 +23,24 @@ enum EvalCommand: Subcommand {
       .init(
         name: "fail-under", valueName: "metric=value",
         help: "Exit 2 when a figure is below the floor, e.g. top1=0.95, keyword/exact_frame=80%, top1[de]=0.9 (repeatable).", repeatable: true),
-      .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates (default: now)."),
-      .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 (default: the system's)."),
     ],
-    flags: EngineOptions.flags,
     discussion: """
       Metrics are defined in docs/EVAL.md. The JSON report follows Schemas/eval-report.schema.json.
       Exit status: 0 done, 2 a --fail-under floor was not met, 64 usage, 65 invalid catalog or dataset, 1 model or I/O failure.
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let modes = try list(arguments, "modes", default: ["hybrid"]).map { (name: String) throws(UsageError) -> RankingMode in
+    let modes = try list(arguments, "signals", default: ["hybrid"]).map { (name: String) throws(UsageError) -> RankingMode in
       guard let mode = RankingMode(rawValue: name) else {
-        throw UsageError(message: "the value '\(name)' is invalid for '--modes'; expected keyword, embedding or hybrid", command: spec.name)
+        let suggestion = DidYouMean.closest(to: name, in: RankingMode.allCases.map(\.rawValue))
+        throw UsageError(
+          message: "the value '\(name)' is invalid for '--signals'; expected keyword, embedding or hybrid"
+            + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""), command: spec.name)
       }
       return mode
     }
     if modes.contains(.embedding), arguments.flag("no-embeddings") {
-      throw UsageError(message: "mode 'embedding' needs embeddings; drop '--no-embeddings' or the mode", command: spec.name)
+      throw UsageError(message: "'--signals embedding' needs embeddings; drop '--no-embeddings' or that signal", command: spec.name)
     }
     var settings = Evaluator.Settings()
     settings.ks = try list(arguments, "k", default: ["1", "3", "5", "10"]).map { (text: String) throws(UsageError) -> Int in
@@ -91,7 +91,7 @@ enum EvalCommand: Subcommand {
       DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
       return .dataError
     }
-    var options = try EngineOptions.engineOptions(arguments)
+    var options = try EngineOptions.engineOptions(arguments, command: spec.name)
     if modes.allSatisfy({ !$0.usesEmbeddings }) { options.embedding = .none }
     var engines: [String: IntentEngine] = [:]
     let languages = Set(datasets.flatMap { $0.requests.map { Evaluator.catalogLanguage(for: $0.language, catalog: catalog) } })
@@ -102,10 +102,7 @@ enum EvalCommand: Subcommand {
         console.keepUntilExit?(engine)
         engines[language] = engine
       } catch {
-        console.err("error: \(error)\n")
-        if case .invalidCatalog = error { return .dataError }
-        if case .vectorFile = error { return .dataError }
-        return .failure
+        return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }
     }
 

@@ -1,7 +1,6 @@
 import FoundationEssentials
-import IntentBridgeCatalog
 import IntentBridgeImport
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// `intentbridge import actionsdata|tools FILE [--out FILE]`: foreign formats → catalog v1.
 ///

@@ -1,13 +1,11 @@
 import IntentBridgeEngine
-import IntentBridgeIndex
 
 /// `intentbridge index CATALOG [--lang L] [--model DIR]`: writes the vector file.
 enum IndexCommand: Subcommand {
   static let spec = CommandSpec(
     name: "index", abstract: "Build the catalog's vector file (next to the catalog).",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
-    options: EngineOptions.options,
-    flags: [],
+    groups: [OptionGroups.language, OptionGroups.engine],
     discussion: "Writes <catalog>.<lang>.vectors: per-intent vectors from the embedding model, with a header naming the model, dimensions and the catalog's content hash (format: Schemas/vector-file.md).")
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -17,13 +15,13 @@ enum IndexCommand: Subcommand {
     case .success(let loaded): engine = loaded
     case .failure(let code): return code
     }
-    let vectorPath = VectorFile.path(forCatalog: path, language: engine.language)
     // Loading already checked the file and rebuilt it when needed; report what is there now.
-    if let file = try? VectorFile.read(path: vectorPath) {
-      console.out("\(vectorPath): \(file.entries.count) vectors × \(file.dimensions) dimensions, model \(file.model)\n")
-      return .success
+    let vectorPath = IntentEngine.vectorFilePath(catalogPath: path, language: engine.language)
+    guard let summary = IntentEngine.vectorFileSummary(path: vectorPath) else {
+      console.err("error: could not write \(vectorPath)\n")
+      return .failure
     }
-    console.err("error: could not write \(vectorPath)\n")
-    return .failure
+    console.out("\(vectorPath): \(summary)\n")
+    return .success
   }
 }

@@ -1,13 +1,12 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
+import IntentBridgeEngine
 
 /// `intentbridge lint CATALOG… [--json] [--strict]`: every diagnostic of every catalog.
 enum LintCommand: Subcommand {
   static let spec = CommandSpec(
     name: "lint", abstract: "Check catalogs against the format and App Intents practice.",
     positionals: [.init(name: "catalog", help: "Catalog JSON files.", repeating: true, optional: true)],
+    groups: [OptionGroups.json],
     flags: [
-      .init(name: "json", help: "Write diagnostics as JSON Lines to standard output."),
       .init(name: "strict", help: "Treat warnings as errors (exit 65)."),
       .init(name: "rules", help: "List every rule with its id, severity and reason, then exit."),
     ],

@@ -1,9 +1,5 @@
 import Foundation
-import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeFilling
-import IntentBridgeJSON
-import IntentBridgeRanking
 
 /// `intentbridge resolve CATALOG "request" [--json] [--now ISO-8601 --tz OFFSET] [--intent ID]`
 /// and the batch form `--requests FILE.jsonl`.
@@ -14,16 +10,14 @@ enum ResolveCommand: Subcommand {
       .init(name: "catalog", help: "A catalog JSON file."),
       .init(name: "request", help: "The request text (omit with --requests).", optional: true),
     ],
-    options: EngineOptions.options + [
-      .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates, e.g. 2026-11-29T10:00:00; default: now."),
-      .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 or Z; default: the system's."),
+    groups: [OptionGroups.language, OptionGroups.signals, OptionGroups.engine, OptionGroups.clock, OptionGroups.json],
+    options: [
       .init(name: "intent", valueName: "id", help: "Fill this intent instead of the best-ranked one."),
       .init(
         name: "context", valueName: "json",
         help: "Values already known, e.g. '{\"area\": \"Kitchen\"}': used for parameters the request leaves empty (a row's own \"context\" adds to it)."),
       .init(name: "requests", valueName: "file.jsonl", help: "Resolve every row ({\"query\", \"id\"?}) and write one JSON line per row."),
     ],
-    flags: EngineOptions.flags + [.init(name: "json", help: "Write the resolution as JSON.")],
     discussion: "Exit status: 0 when resolved (also for no match or missing values), 64 usage, 65 invalid catalog or requests file, 1 model failure.")
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

@@ -1,25 +1,27 @@
-import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeMCP
 
-/// `intentbridge serve CATALOG [--mode full|compact|auto] [--prompts DIR] [--lang L]`: an MCP
-/// server on standard input and output (newline-delimited JSON-RPC, both protocol eras).
+/// `intentbridge serve CATALOG [--mode full|compact|auto] [--prompts DIR] [--page-size N]
+/// [engine options]`: an MCP server on standard input and output (newline-delimited
+/// JSON-RPC, both protocol eras).
 enum ServeCommand: Subcommand {
   static let spec = CommandSpec(
     name: "serve", abstract: "Serve the catalog's intents as MCP tools over stdio.",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
-    options: EngineOptions.options + [
-      .init(name: "mode", valueName: "mode", help: "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above 30 intents (default).", allowed: MCPToolMode.allCases.map(\.rawValue)),
+    groups: [OptionGroups.language, OptionGroups.signals, OptionGroups.engine],
+    options: [
+      .init(
+        name: "mode", valueName: "mode",
+        help: "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above \(MCPServer.Options.autoCompactThreshold) intents (default).",
+        allowed: MCPToolMode.allCases.map(\.rawValue)),
       .init(name: "prompts", valueName: "dir", help: "Folder of prompt files (default: Prompts/ of the checkout, if present)."),
       .init(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page."),
     ],
-    flags: EngineOptions.flags,
     discussion: "Standard output carries the protocol only; diagnostics go to standard error. Exits when standard input ends.")
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     var options = MCPServer.Options()
     options.mode = MCPToolMode(rawValue: arguments.option("mode") ?? "auto") ?? .auto
-    options.language = arguments.option("lang")
     options.serverVersion = IntentBridgeCommand.version
     if arguments.option("page-size") != nil {
       options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
@@ -33,26 +35,15 @@ enum ServeCommand: Subcommand {
         return .dataError
       }
     }
+    let catalogPath = arguments.positionals[0]
+    let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
     let engine: IntentEngine
-    do {
-      engine = try IntentEngine.load(catalogPath: arguments.positionals[0], options: try EngineOptions.engineOptions(arguments)) {
-        console.err($0 + "\n")
-      }
-    } catch let error as UsageError {
-      throw error
-    } catch {
-      if case .invalidCatalog(let diagnostics) = error as? IntentEngine.LoadError {
-        DiagnosticPrinter.print(diagnostics.errors, console: console)
-      } else {
-        console.err("error: \(error)\n")
-      }
-      return .dataError
+    switch EngineOptions.load(catalogPath: catalogPath, options: engineOptions, console: console) {
+    case .success(let loaded): engine = loaded
+    case .failure(let code): return code
     }
     options.watchesCatalog = true
-    let server = MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: options)
-    let host = MCPServerHost(server: server)
-    let catalogPath = arguments.positionals[0]
-    let engineOptions = try EngineOptions.engineOptions(arguments)
+    let host = MCPServerHost(server: MCPServer(engine: engine, options: options))
     let serverOptions = options
     MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in
       host.watch(
@@ -61,7 +52,7 @@ enum ServeCommand: Subcommand {
           guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: engineOptions, notice: { console.err($0 + "\n") }) else {
             return nil
           }
-          return MCPServer(catalog: engine.catalog, ranker: engine.ranker, options: serverOptions)
+          return MCPServer(engine: engine, options: serverOptions)
         },
         notify: notify, log: { console.err($0) })
     }

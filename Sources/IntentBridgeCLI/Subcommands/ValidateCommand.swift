@@ -1,6 +1,5 @@
-import IntentBridgeCatalog
-import IntentBridgeJSON
 import IntentBridgeTools
+import IntentBridgeEngine
 
 /// `intentbridge validate CATALOG INTENT ARGUMENTS_JSON`: checks a call's arguments.
 enum ValidateCommand: Subcommand {
@@ -11,7 +10,7 @@ enum ValidateCommand: Subcommand {
       .init(name: "intent", help: "Intent id or tool name."),
       .init(name: "arguments", help: "The arguments as a JSON object, e.g. '{\"title\": \"Milk\"}'."),
     ],
-    flags: [.init(name: "json", help: "Write the errors as JSON Lines to standard output.")],
+    groups: [OptionGroups.json],
     discussion: "Exit status: 0 when the arguments are valid, 65 when they are not.")
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

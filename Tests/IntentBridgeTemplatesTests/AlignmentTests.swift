@@ -26,7 +26,7 @@ import Testing
 
   static func engine(_ json: String) throws -> IntentEngine {
     let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
-    return IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    return IntentEngine(catalog: catalog)
   }
 
   static func arguments(_ engine: IntentEngine, _ request: String, intent: String) -> [String: String] {
@@ -141,7 +141,7 @@ import Testing
     ] {
       let catalog = try #require(
         CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
-      let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+      let engine = IntentEngine(catalog: catalog)
       #expect(Self.arguments(engine, request, intent: "HassSetVolumeRelative")["volume_step"] == expected, "\(request)")
     }
   }
@@ -153,7 +153,7 @@ import Testing
       CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/\(language).json")).validCatalog)
     let rows = try String(contentsOfFile: Repository.path("Examples/home-assistant/\(language).dev.perturbed.jsonl"), encoding: .utf8)
       .split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
-    return (Ranker(catalog: catalog).templates, rows.enumerated().filter { $0.offset % n == 0 }.map(\.element))
+    return (CompiledCatalog(catalog: catalog).templates, rows.enumerated().filter { $0.offset % n == 0 }.map(\.element))
   }
 
   /// The branch and bound is exact only if no template's lower bound exceeds its cost; free-text
@@ -282,7 +282,7 @@ import Testing
 
   @Test func germanCompoundsAreSplitIntoValueAndTemplateWords() throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
-    let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    let engine = IntentEngine(catalog: catalog)
     // "${name}[([ ]|s[ ]|-)Liste]": the list's name and "Liste" written as one word.
     let request = "nehme Putzen von meiner Haushaltsliste runter"
     #expect(Self.arguments(engine, request, intent: "HassListCompleteItem") == ["item": #""Putzen""#, "name": #""Haushalt""#])
@@ -294,7 +294,7 @@ import Testing
   /// prefix; the best quality and its ties must equal those found without reuse.
   @Test func sharedTemplatePrefixesScoreAsWithoutReuse() throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
-    let templates = Ranker(catalog: catalog).templates
+    let templates = CompiledCatalog(catalog: catalog).templates
     let requests = [
       "schalte das Licht im Wohnzimmer aus", "mach die Küche heller", "stell einen Timer auf 5 Minuten", "wie ist das Wetter",
       "Licht aus Wohnzimmer das schalte", "öffne das Garagentor bitte",
@@ -330,7 +330,7 @@ import Testing
   /// changes a word's length ("ß" → "ss") or the words are not German at all.
   @Test func spansStayInsideTheRequestForOddInput() throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/home-assistant/catalog/templates/de.json")).validCatalog)
-    let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    let engine = IntentEngine(catalog: catalog)
     let requests = [
       "nehme Putzen von meiner Maßstabsliste runter", "Straßenlaterne Haushaltsliste ß", "Haushaltslisteß von Putzen nehme",
       "ẞtraße ein schalte", "Gießkanne auf die Liste Haushalt setzen danke", "嗨 Haushaltsliste 好吗", "a\u{0308}",

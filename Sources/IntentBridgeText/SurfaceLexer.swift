@@ -1,27 +1,33 @@
-/// One token of a request for the extractors: a word (lowercased, Latin diacritics
+/// One token of a request for the typed extractors (filling): a word (lowercased, Latin diacritics
 /// folded, inner apostrophes dropped), a digit run, one Han character, or one punctuation/symbol scalar.
-struct Token: Sendable {
-  enum Kind: UInt8, Sendable { case word, digits, cjk, punct }
-  var kind: Kind
+package struct SurfaceToken: Sendable {
+  package enum Kind: UInt8, Sendable { case word, digits, cjk, punct }
+  package var kind: Kind
   /// Folded text (`"Fünf"` → `"funf"`, `"dreißig"` → `"dreissig"`); digits and punctuation verbatim.
-  var text: String
+  package var text: String
   /// Scalar offsets in the original text.
-  var start: Int
-  var end: Int
+  package var start: Int
+  package var end: Int
   /// Whitespace separates this token from the previous one.
-  var spaceBefore: Bool
+  package var spaceBefore: Bool
 }
 
-/// Splits a request into ``Token``s in one pass over its scalars, keeping spans.
+/// A text's surface tokens with its scalars (spans index them).
+package struct SurfaceTokens: Sendable {
+  package var tokens: [SurfaceToken]
+  package var scalars: [Unicode.Scalar]
+}
+
+/// Splits a request into ``SurfaceToken``s in one pass over its scalars, keeping spans.
 ///
 /// Unlike the index scanner it keeps `.`/`,` and spaces between digit runs visible, so the
 /// number extractor can apply locale separators (`1,5` de vs `1.5` en, `1 000` fi).
 ///
 /// - Complexity: O(n) in the scalars of the text.
-enum Lexer {
-  static func tokens(_ text: String) -> (tokens: [Token], scalars: [Unicode.Scalar]) {
+package enum SurfaceLexer {
+  package static func tokens(_ text: String) -> SurfaceTokens {
     let scalars = Array(text.unicodeScalars)
-    var out: [Token] = []
+    var out: [SurfaceToken] = []
     out.reserveCapacity(scalars.count / 3 + 2)
     var i = 0
     var space = false
@@ -34,7 +40,7 @@ enum Lexer {
         continue
       }
       if isHan(s) {
-        out.append(Token(kind: .cjk, text: String(s), start: i, end: i + 1, spaceBefore: space))
+        out.append(SurfaceToken(kind: .cjk, text: String(s), start: i, end: i + 1, spaceBefore: space))
         i += 1
       } else if isDigit(s) {
         var t = ""
@@ -45,7 +51,7 @@ enum Lexer {
           t.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: v >= 0xFF10 ? v - 0xFF10 + 0x30 : v)))
           i += 1
         }
-        out.append(Token(kind: .digits, text: t, start: start, end: i, spaceBefore: space))
+        out.append(SurfaceToken(kind: .digits, text: t, start: start, end: i, spaceBefore: space))
       } else if isLetter(s) {
         var t = ""
         let start = i
@@ -59,43 +65,43 @@ enum Lexer {
             break
           }
         }
-        out.append(Token(kind: .word, text: t, start: start, end: i, spaceBefore: space))
+        out.append(SurfaceToken(kind: .word, text: t, start: start, end: i, spaceBefore: space))
       } else {
-        out.append(Token(kind: .punct, text: String(s), start: i, end: i + 1, spaceBefore: space))
+        out.append(SurfaceToken(kind: .punct, text: String(s), start: i, end: i + 1, spaceBefore: space))
         i += 1
       }
       space = false
     }
-    return (out, scalars)
+    return SurfaceTokens(tokens: out, scalars: scalars)
   }
 
-  @inline(__always) static func isDigit(_ s: Unicode.Scalar) -> Bool {
+  @inline(__always) package static func isDigit(_ s: Unicode.Scalar) -> Bool {
     (0x30...0x39).contains(s.value) || (0xFF10...0xFF19).contains(s.value)
   }
 
-  @inline(__always) static func isHan(_ s: Unicode.Scalar) -> Bool {
+  @inline(__always) package static func isHan(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
     return (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x3040...0x30FF).contains(v)
   }
 
-  @inline(__always) static func isLetter(_ s: Unicode.Scalar) -> Bool {
+  @inline(__always) package static func isLetter(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
     if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }
     return s.properties.isAlphabetic && !isHan(s) && !isDigit(s)
   }
 
-  @inline(__always) static func isSpace(_ s: Unicode.Scalar) -> Bool {
+  @inline(__always) package static func isSpace(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
     if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
     return s.properties.isWhitespace
   }
 
-  @inline(__always) static func isMark(_ s: Unicode.Scalar) -> Bool {
+  @inline(__always) package static func isMark(_ s: Unicode.Scalar) -> Bool {
     s.value >= 0x300 && s.properties.generalCategory == .nonspacingMark
   }
 
   /// Lowercases and strips the Latin diacritics of en, de, fi, sk (`ß` → `ss`).
-  static func fold(_ s: Unicode.Scalar, into t: inout String) {
+  package static func fold(_ s: Unicode.Scalar, into t: inout String) {
     let v = s.value
     if isMark(s) { return }
     if v < 0x80 {
@@ -127,16 +133,9 @@ enum Lexer {
   }()
 
   /// The source text of a scalar range.
-  static func text(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> String {
+  package static func text(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> String {
     var s = ""
     s.unicodeScalars.append(contentsOf: scalars[range])
     return s
-  }
-
-  /// The primary language subtag, lowercased (`zh-CN` → `zh`).
-  static func primary(_ language: String) -> String {
-    let lower = language.lowercased()
-    if let dash = lower.firstIndex(where: { $0 == "-" || $0 == "_" }) { return String(lower[..<dash]) }
-    return lower
   }
 }

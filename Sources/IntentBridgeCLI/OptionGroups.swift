@@ -1,0 +1,158 @@
+import Foundation
+import IntentBridgeEngine
+
+/// The option groups commands compose (`CommandSpec.groups`), each declared once.
+enum OptionGroups {
+  /// `--lang`: the catalog language to use.
+  static let language = OptionGroup(
+    name: "language",
+    options: [
+      .init(name: "lang", valueName: "tag", help: "Catalog language to use (BCP 47; one the catalog declares); default: the catalog's default.")
+    ])
+
+  /// The embedding model or endpoint, the vector file and ranking settings.
+  static let engine = OptionGroup(
+    name: "engine",
+    options: [
+      .init(
+        name: "set", valueName: "name=value",
+        help: "Override a ranking setting (repeatable): \(RankingSettings.names.joined(separator: ", ")).", repeatable: true),
+      .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
+      .init(name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model."),
+      .init(name: "embeddings-model", valueName: "name", help: "Model name sent to the endpoint (default: default)."),
+      .init(name: "embeddings-key-env", valueName: "var", help: "Environment variable holding the endpoint's API key."),
+      .init(name: "embeddings-timeout", valueName: "seconds", help: "Endpoint timeout per request (default 30)."),
+    ],
+    flags: [
+      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model, no vector file)."),
+      .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign vector file."),
+    ])
+
+  /// `--signals`: which signals rank one request.
+  static let signals = OptionGroup(
+    name: "ranking",
+    options: [
+      .init(
+        name: "signals", valueName: "signals",
+        help: "Signals that rank: hybrid (default: keywords, templates and embeddings), keyword (BM25F + templates, no model) or embedding (vectors only).",
+        allowed: RankingMode.allCases.map(\.rawValue))
+    ])
+
+  /// `--now`, `--tz`: the clock relative dates are read against.
+  static let clock = OptionGroup(
+    name: "clock",
+    options: [
+      .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates, e.g. 2026-11-29T10:00:00; default: now."),
+      .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 or Z; default: the system's."),
+    ])
+
+  /// `--json`: machine-readable output.
+  static let json = OptionGroup(name: "output", flags: [.init(name: "json", help: "Write JSON instead of text.")])
+}
+
+/// `--set name=value`: the ranking settings a user may override, by name.
+enum RankingSettings {
+  static let settings: [(name: String, apply: @Sendable (inout RankingConfiguration, Double) -> Void)] = [
+    ("keyword", { $0.keywordWeight = $1 }), ("embedding", { $0.embeddingWeight = $1 }), ("template", { $0.templateWeight = $1 }),
+    ("template-power", { $0.templatePower = $1 }), ("no-match", { $0.noMatchThreshold = $1 }),
+    ("candidates", { $0.templateCandidates = Int($1) }), ("bound-candidates", { $0.templateBoundCandidates = Int($1) }),
+    ("templates-per-intent", { $0.templatesPerIntent = Int($1) }), ("affinity", { $0.affinityWeight = $1 }),
+    ("affinity-tie", { $0.affinityTieBoost = $1 }), ("free-text-candidates", { $0.freeTextCandidates = Int($1) }),
+    ("free-text-tolerance", { $0.freeTextTolerance = $1 }), ("free-text-override", { $0.freeTextOverride = $1 }),
+    ("near-duplicate", { $0.nearDuplicate = $1 }),
+  ]
+  static var names: [String] { settings.map(\.name) }
+}
+
+/// Reads the engine, language and signals groups into `IntentEngine.Options`.
+enum EngineOptions {
+  static func engineOptions(_ arguments: ParsedArguments, command: String) throws(UsageError) -> IntentEngine.Options {
+    var options = IntentEngine.Options()
+    for assignment in arguments.options["set"] ?? [] {
+      let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let value = Double(parts[1]) else {
+        throw UsageError(message: "'--set \(assignment)' is not name=number", command: command)
+      }
+      guard let setting = RankingSettings.settings.first(where: { $0.name == parts[0] }) else {
+        let suggestion = DidYouMean.closest(to: parts[0], in: RankingSettings.names)
+        throw UsageError(
+          message: "unknown setting '\(parts[0])' in '--set'; known: \(RankingSettings.names.joined(separator: ", "))"
+            + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""), command: command)
+      }
+      setting.apply(&options.ranking, value)
+    }
+    options.language = arguments.option("lang")
+    options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
+    if let text = arguments.option("signals"), let mode = RankingMode(rawValue: text) {
+      if mode == .embedding, arguments.flag("no-embeddings") {
+        throw UsageError(message: "'--signals embedding' needs embeddings; drop '--no-embeddings'", command: command)
+      }
+      options.ranking.mode = mode
+      if mode == .keyword { options.embedding = .none }
+    }
+    if let address = arguments.option("embeddings-url") {
+      guard let url = URL(string: address), let scheme = url.scheme, scheme == "http" || scheme == "https" else {
+        throw UsageError(
+          message: "the value '\(address)' is invalid for '--embeddings-url'; expected an http(s) URL such as http://127.0.0.1:8080/v1/embeddings",
+          command: command)
+      }
+      var timeout = 30.0
+      if let text = arguments.option("embeddings-timeout") {
+        guard let value = Double(text), value > 0 else {
+          throw UsageError(message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds > 0", command: command)
+        }
+        timeout = value
+      }
+      options.embedding = .endpoint(
+        EndpointEmbedder.Configuration(
+          url: url, model: arguments.option("embeddings-model") ?? "default", apiKeyVariable: arguments.option("embeddings-key-env"),
+          timeoutSeconds: timeout))
+    }
+    options.rebuildVectors = !arguments.flag("no-rebuild")
+    return options
+  }
+
+  /// Loads the engine, or prints why not and says which exit code fits: 65 for an invalid
+  /// catalog, an undeclared language or a vector file the user must fix, 1 for a model or
+  /// endpoint that failed.
+  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<IntentEngine, ExitCode> {
+    let options = try engineOptions(arguments, command: command)
+    return load(catalogPath: arguments.positionals[0], options: options, console: console)
+  }
+
+  static func load(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<IntentEngine, ExitCode> {
+    do {
+      let engine = try IntentEngine.load(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+      console.keepUntilExit?(engine)
+      return .success(engine)
+    } catch {
+      return .failure(report(error, catalogPath: catalogPath, console: console))
+    }
+  }
+
+  /// Prints a load error and returns its exit code.
+  static func report(_ error: IntentEngine.LoadError, catalogPath: String, console: Console) -> ExitCode {
+    switch error {
+    case .invalidCatalog(let diagnostics):
+      DiagnosticPrinter.print(diagnostics.errors, console: console)
+      return .dataError
+    case .unknownLanguage:
+      console.err("\(catalogPath): error: \(error)\n")
+      return .dataError
+    case .vectorFile:
+      console.err("error: \(error)\n")
+      return .dataError
+    case .modelNotFound, .model, .endpoint:
+      console.err("error: \(error)\n")
+      return .failure
+    }
+  }
+
+  static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default value: Int, command: String) throws(UsageError) -> Int {
+    guard let text = arguments.option(name) else { return value }
+    guard let number = Int(text), number > 0 else {
+      throw UsageError(message: "the value '\(text)' is invalid for '--\(name)'; expected a positive integer", command: command)
+    }
+    return number
+  }
+}

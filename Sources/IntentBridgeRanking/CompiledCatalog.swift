@@ -1,0 +1,68 @@
+import IntentBridgeCatalog
+import IntentBridgeIndex
+import IntentBridgeTemplates
+import IntentBridgeText
+
+/// Everything derived from a catalog for one language, built once and shared by index
+/// building (the documents the vectors are embedded from), ranking (keyword index,
+/// templates, entity affinity) and filling (templates and value lexicons).
+///
+///     let compiled = CompiledCatalog(catalog: catalog, language: "de")
+///     let request = compiled.analyze("schalte das Licht aus")
+///
+/// Immutable and `Sendable`; the engine owns one per catalog and language.
+/// - Complexity: building is linear in the catalog's text plus template compilation.
+public struct CompiledCatalog: Sendable {
+  public let catalog: Catalog
+  public let language: String
+  /// The catalog's `<rule>`s, parsed once.
+  package let rules: PhraseRules
+  /// The catalog's analyser: the language's profile plus the catalog's skip words.
+  package let analyzer: TextAnalyzer
+  /// Every intent's phrase templates compiled, with the value lexicons of its slots.
+  package let templates: IntentTemplates
+  /// The searchable text of each intent (fields for keyword scoring, texts to embed).
+  package let documents: [IntentDocument]
+  package let keywordIndex: KeywordIndex
+  /// What the request's entities are against what each intent acts on.
+  package let affinity: EntityAffinity
+  /// Samples of the catalog's negative phrases, embedded by the ranker when it has vectors.
+  package let negativeSamples: [String]
+
+  /// Compiles `catalog` for `language` (nil: its default language).
+  public init(catalog: Catalog, language: String? = nil, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()) {
+    let language = language ?? catalog.defaultLanguage
+    self.catalog = catalog
+    self.language = language
+    let rules = PhraseRules(catalog: catalog, language: language)
+    self.rules = rules
+    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
+    let analyzer = TextAnalyzer(language: language, skipWords: skipWords)
+    self.analyzer = analyzer
+    let templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
+    self.templates = templates
+    let documents = catalog.intents.enumerated().map {
+      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules)
+    }
+    self.documents = documents
+    keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword)
+    affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
+    negativeSamples = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.samples(rules: rules.template(named:), slotText: { _ in "" }, limit: 4) }
+  }
+
+  /// The sentences the vector file embeds, intent by intent (`IntentDocument.embeddingTexts`,
+  /// phrase samples delexicalised by the templates' value lexicons).
+  public func embeddingTexts() -> [(intent: Int, kind: String, text: String)] {
+    let applicationName = catalog.app.name?.resolved(for: language) ?? ""
+    return documents.flatMap { document in
+      document.embeddingTexts(applicationName: applicationName, rules: rules, delexicalize: templates.delexicalize).map {
+        (document.intentIndex, $0.kind, $0.text)
+      }
+    }
+  }
+
+  /// Analyses `request` once for ranking and filling.
+  public func analyze(_ request: String) -> AnalyzedRequest { templates.analyze(request) }
+}

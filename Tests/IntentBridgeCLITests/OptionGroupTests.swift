@@ -1,0 +1,61 @@
+import Foundation
+@testable import IntentBridgeCLI
+import IntentBridgeTestSupport
+import Testing
+
+/// Options are declared once in groups and composed per command: no command may end up with
+/// two options (or flags) of one name, as `serve` once had two `--mode`s (the ranking one
+/// shadowed the server's, so `serve --mode compact` was refused).
+@Suite struct OptionGroupTests {
+  @Test(arguments: IntentBridgeCommand.subcommands.map(\.spec.name))
+  func noCommandHasTwoOptionsOfOneName(command: String) throws {
+    let spec = try #require(IntentBridgeCommand.subcommands.first { $0.spec.name == command }?.spec)
+    #expect(spec.duplicateNames.isEmpty, "\(command): \(spec.duplicateNames)")
+  }
+
+  @Test func duplicateNamesAreFound() {
+    var spec = ServeCommand.spec
+    spec.options.append(.init(name: "signals", valueName: "x", help: ""))
+    #expect(spec.duplicateNames == ["signals"])
+  }
+
+  @Test(arguments: ["full", "compact", "auto"]) func serveTakesItsToolMode(mode: String) throws {
+    let parsed = try CommandLineParser.parse(["catalog.json", "--mode", mode, "--signals", "keyword"], spec: ServeCommand.spec)
+    #expect(parsed.option("mode") == mode)
+    #expect(parsed.option("signals") == "keyword")
+  }
+
+  @Test func serveHelpListsModeOnce() {
+    let run = CapturedRun(["serve", "--help"])
+    let lines = run.out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.filter { $0.hasPrefix("--mode ") }.count == 1, "\(run.out)")
+    #expect(lines.filter { $0.hasPrefix("--signals ") }.count == 1, "\(run.out)")
+  }
+
+  @Test func rankingSignalsAreChecked() {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let run = CapturedRun(["rank", notes, "add a note", "--signals", "keywrd"])
+    #expect(run.status == 64)
+    #expect(run.err.contains("did you mean 'keyword'"), "\(run.err)")
+    let keyword = CapturedRun(["rank", notes, "add a note called milk", "--signals", "keyword", "--json"])
+    #expect(keyword.status == 0, "\(keyword.err)")
+    #expect(keyword.out.contains("AddNoteIntent"))
+  }
+
+  /// `--lang` must name a language the catalog declares; the error lists the declared ones.
+  @Test(arguments: [["rank", "add a note"], ["tools"], ["resolve", "add a note"]])
+  func undeclaredLanguagesAreErrors(command: [String]) {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    var arguments = [command[0], notes] + command.dropFirst()
+    arguments += ["--lang", "de", "--no-embeddings"].prefix(command[0] == "tools" ? 2 : 3)
+    let run = CapturedRun(arguments)
+    #expect(run.status == 65, "\(run.err)")
+    #expect(run.err.contains("no language 'de'") && run.err.contains("declares en"), "\(run.err)")
+  }
+
+  @Test func aTagOfADeclaredLanguageIsThatLanguage() {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let run = CapturedRun(["tools", notes, "--lang", "en-GB", "--compact"])
+    #expect(run.status == 0, "\(run.err)")
+  }
+}
