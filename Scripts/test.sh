@@ -67,3 +67,6 @@ fi
 
 echo "== MCP conformance"
 bash Tests/mcp/run_conformance.sh
+
+echo "== Library example (README, Use as a library)"
+bash Scripts/check_library_example.sh

@@ -4,6 +4,8 @@ import FoundationEssentials
 ///
 /// Order: an explicit path; `$INTENTBRIDGE_MODEL`; `Models/<default>` next to the
 /// executable's package checkout (`<repo>/.build/<config>/intentbridge` → `<repo>/Models`);
+/// `Models/<default>` of the IntentBridge checkout this library was built from (so a package
+/// that depends on IntentBridge, by path or URL, finds the shipped model with no set-up);
 /// `./Models/<default>`.
 public enum ModelLocator {
   public static let defaultModelName = "e5small-m2v-256-latcjk-int8"
@@ -19,7 +21,16 @@ public enum ModelLocator {
       candidates.append(url.appendingPathComponent("Models/\(defaultModelName)").path)
       url = url.deletingLastPathComponent()
     }
+    candidates.append(libraryCheckout + "/Models/\(defaultModelName)")
     candidates.append(FileManager.default.currentDirectoryPath + "/Models/\(defaultModelName)")
     return candidates.first { FileManager.default.fileExists(atPath: $0 + "/model.safetensors") }
+  }
+
+  /// The IntentBridge checkout this library was compiled from (the folder holding
+  /// `Package.swift`, `Models/` and `Prompts/`), found from this file's compile-time path.
+  public static var libraryCheckout: String {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url = url.deletingLastPathComponent() }
+    return url.path
   }
 }

@@ -60,12 +60,7 @@ enum ServeCommand: Subcommand {
 
   /// `Prompts/` of the checkout this binary was built in, when it exists.
   static func defaultPromptsDirectory() -> String? {
-    var path = #filePath
-    for _ in 0..<4 {
-      guard let slash = path.lastIndex(of: "/") else { return nil }
-      path = String(path[..<slash])
-    }
-    let candidate = path + "/Prompts"
+    let candidate = ModelLocator.libraryCheckout + "/Prompts"
     return MCPPrompt.hasPrompts(directory: candidate) ? candidate : nil
   }
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds and runs the README's "Use as a library" main.swift in a separate package that
+# depends on this checkout by path, from the checkout's root (the example reads
+# Examples/notes/notes.en.json). Prints "library example: 1 passed, 0 failed" or fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work="$root/.build/library-example"
+mkdir -p "$work/Sources/NotesAgent"
+# The first ```swift block after the heading "## Use as a library" that holds `import IntentBridge`.
+python3 - "$root/README.md" "$work/Sources/NotesAgent/main.swift" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+section = text.split("## Use as a library", 1)[1].split("\n## ", 1)[0]
+blocks = re.findall(r"```swift\n(.*?)```", section, re.S)
+main = next(b for b in blocks if "import IntentBridge" in b)
+open(sys.argv[2], "w", encoding="utf-8").write(main)
+PY
+# A path dependency's package identity is its folder's name.
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+cat > "$work/Package.swift" <<SWIFT
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+  name: "NotesAgent", platforms: [.macOS(.v15)],
+  dependencies: [.package(path: "$root")],
+  targets: [.executableTarget(name: "NotesAgent", dependencies: [.product(name: "IntentBridge", package: "$identity")])])
+SWIFT
+swift build --package-path "$work" 2>&1 | tail -3
+out=$(cd "$root" && "$work/.build/debug/NotesAgent")
+echo "$out"
+if echo "$out" | grep -q "intent: AddNoteIntent" && echo "$out" | grep -q "priority = \"high\"" && echo "$out" | grep -q '"type":"function"'; then
+  echo "library example: 1 passed, 0 failed"
+else
+  echo "library example: 0 passed, 1 failed"
+  exit 1
+fi
