@@ -69,7 +69,7 @@ public struct ParameterFiller: Sendable {
   /// Fills intent `intentIndex`'s parameters from `request`, reusing the request as the
   /// ranking analysed it (`Ranking.prepared`) and the intent's template quality it found
   /// (`RankedIntent.templateScore`) when given, with values
-  /// the caller already knows (`context`, EVAL.md): a parameter the request leaves empty takes
+  /// the caller already knows (`context`, docs/EVAL.md): a parameter the request leaves empty takes
   /// the context value of the same name before its default. Enum and entity values may be
   /// given by id/value or by title or synonym; a value that does not fit the parameter is
   /// ignored.

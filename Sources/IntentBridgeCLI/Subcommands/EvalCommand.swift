@@ -12,7 +12,7 @@ enum EvalCommand: Subcommand {
     name: "eval", abstract: "Measure how well labelled requests reach their intents and arguments.",
     positionals: [
       .init(name: "catalog", help: "A catalog JSON file."),
-      .init(name: "dataset", help: "Labelled request sets (JSON Lines, EVAL.md format).", repeating: true),
+      .init(name: "dataset", help: "Labelled request sets (JSON Lines, docs/EVAL.md format).", repeating: true),
     ],
     options: EngineOptions.options.filter { $0.name != "mode" } + [
       .init(name: "modes", valueName: "list", help: "Ranking modes side by side: keyword, embedding, hybrid (default hybrid)."),
