@@ -90,7 +90,7 @@ let package = Package(
       name: "intentbridge-bench",
       dependencies: [
         "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeEmbedding", "IntentBridgeEngine",
-        "IntentBridgeMCP",
+        "IntentBridgeMCP", "IntentBridgeTestSupport",
       ],
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 

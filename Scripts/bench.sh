@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds release and runs every benchmark, with the Python baselines (rank_bm25, hassil +
-# home-assistant-intents; Benchmarks/python/requirements.txt) installed into .venv-bench/ so
+# home-assistant-intents; Benchmarks/python/requirements.txt) installed into .build/venv-bench/ so
 # that they are measured in the same run. Prints each figure next to its baseline, as a
 # ratio. Not part of the test command (timings belong in benchmarks, not tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x .venv-bench/bin/python ]; then python3 -m venv .venv-bench; fi
-.venv-bench/bin/python -m pip install --quiet --disable-pip-version-check -r Benchmarks/python/requirements.txt
+if [ ! -x .build/venv-bench/bin/python ]; then python3 -m venv .build/venv-bench; fi
+.build/venv-bench/bin/python -m pip install --quiet --disable-pip-version-check -r Benchmarks/python/requirements.txt
 swift build -c release --product intentbridge-bench
 swift build -c release --product intentbridge
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; $(date -u +%Y-%m-%d)"
 for name in catalog embedding rank resolve mcp; do .build/release/intentbridge-bench "$name"; echo; done
-.venv-bench/bin/python Benchmarks/python/system_baselines.py --binary "$(pwd)/.build/release/intentbridge"
+.build/venv-bench/bin/python Benchmarks/python/system_baselines.py --binary "$(pwd)/.build/release/intentbridge"

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Runs `intentbridge eval` on every Home Assistant catalog (all three variants, five
+"""Runs `intentbridge eval` on every Home Assistant catalog of the development data (Scripts/devdata.py) (all three variants, five
 languages, three modes) with the clean and perturbed development sets and the off-domain
 requests, and prints the Markdown tables of docs/EVAL.md.
 
 Usage: python3 Scripts/eval_figures.py [--bin .build/release/intentbridge] [--reports DIR]
 (--reports keeps the JSON reports there; existing ones are reused.)
 """
-import argparse, json, subprocess, tempfile
+import argparse, json, subprocess, sys, tempfile
 from pathlib import Path
 
 root = Path(__file__).resolve().parents[1]
-ha = root / "Examples/home-assistant"
+sys.path.insert(0, str(root / "Scripts"))
+from devdata import require
+
+ha = require("ha")
 LANGS = ["en", "de", "fi", "sk", "zh-CN"]
 
 def pct(x): return "–" if x is None else f"{100 * x:.1f}"

@@ -42,10 +42,10 @@ except ImportError as error:  # pragma: no cover - set-up hint
 # ---------------------------------------------------------------------------------------------
 # The corpus: every string is deterministic (no randomness), so re-running gives the same files.
 
-def home_assistant_requests():
-    """Natural requests: every k-th `query` of each development set (clean and perturbed)."""
+def example_requests():
+    """Natural requests: every k-th `query` of each smart-home request set (clean and perturbed)."""
     out = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "Examples", "home-assistant", "*.dev*.jsonl"))):
+    for path in sorted(glob.glob(os.path.join(ROOT, "Examples", "smart-home", "requests.*.jsonl"))):
         with open(path, encoding="utf-8") as f:
             queries = [json.loads(line)["query"] for line in f if line.strip()]
         want = 12 if "perturbed" in path else 30
@@ -140,7 +140,7 @@ def long_inputs(short):
 
 
 def corpus():
-    short = home_assistant_requests() + LATIN + CJK + EMOJI + MIXED + NUMBERS_PUNCTUATION + WHITESPACE + NORMALISATION
+    short = example_requests() + LATIN + CJK + EMOJI + MIXED + NUMBERS_PUNCTUATION + WHITESPACE + NORMALISATION
     texts = short + long_inputs(short)
     seen, out = set(), []
     for t in texts:
@@ -273,7 +273,7 @@ edit by hand. Model: `{os.path.relpath(args.model, ROOT)}`.
 | `wordpiece/tokenizer.json` | a hand-made {len(json.load(open(os.path.join(FIXTURES, 'wordpiece', 'tokenizer.json'), encoding='utf-8'))['model']['vocab'])}-piece BERT WordPiece tokenizer | tokenizers {tokenizers.__version__} |
 | `wordpiece_parity.jsonl` | {len(wordpiece_items)} strings → its token ids | tokenizers {tokenizers.__version__} |
 
-Strings: Home Assistant development requests (en, de, fi, sk, zh-CN, clean and perturbed),
+Strings: our smart-home example requests (Examples/smart-home, en, de, fi, sk, zh-CN, clean and perturbed),
 hand-written Latin-script requests with diacritics (fr, pl, es, pt, it, cs, sk, hu, ro, tr, vi,
 is, nordic, baltic, south Slavic, de, fi, et), Chinese and Japanese (incl. half-width kana and
 compatibility characters), emoji sequences, mixed and unsupported scripts, numbers and

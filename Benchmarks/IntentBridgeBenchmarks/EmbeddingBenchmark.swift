@@ -1,6 +1,7 @@
 import Foundation
 import IntentBridgeEmbedding
 import IntentBridgeJSON
+import IntentBridgeTestSupport
 
 // embedding: µs per sentence vector with the default static model over the Home Assistant
 //            development requests (target ≤ 20 µs), model load time, and a baseline measured
@@ -14,9 +15,9 @@ private let repositoryRoot: String = {
   return url.path
 }()
 
-/// The `query` of every request in Examples/home-assistant/*.dev.jsonl.
+/// The `query` of every request in the development data's ha/*.dev.jsonl (`DevData`).
 private func homeAssistantRequests() -> [String] {
-  let folder = repositoryRoot + "/Examples/home-assistant"
+  let folder = DevData.path("ha")
   let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".dev.jsonl") }.sorted()
   var queries: [String] = []
   for name in names {
@@ -146,7 +147,7 @@ func benchmarkEmbedding() {
   }
   let requests = homeAssistantRequests()
   guard !requests.isEmpty else {
-    FileHandle.standardError.write(Data("no requests found in Examples/home-assistant/*.dev.jsonl\n".utf8))
+    FileHandle.standardError.write(Data("no requests found in \(DevData.path("ha"))/*.dev.jsonl: \(DevData.skipNote("ha"))\n".utf8))
     exit(1)
   }
   let naive: NaiveStaticModel
@@ -172,7 +173,7 @@ func benchmarkEmbedding() {
 
   let embedMedian = percentile(embed, 0.5), baseMedian = percentile(baseline, 0.5)
   print("embedding benchmark: \(model.identity), \(model.dimensions) dimensions (release build)")
-  print("  \(requests.count) Home Assistant requests (Examples/home-assistant/*.dev.jsonl), median \(percentile(words.map(Double.init), 0.5)) words")
+  print("  \(requests.count) Home Assistant requests (development data ha/*.dev.jsonl), median \(percentile(words.map(Double.init), 0.5)) words")
   print(String(format: "  model load (config + tokenizer.json + safetensors)  %8.1f ms   (median of 3)", median(loadTimes)))
   print(String(format: "    tokenizer.json %.1f ms (of which JSON parse %.1f ms), model.safetensors read + copy %.1f ms",
                median(tokenizerTimes), median(parseTimes), median(weightTimes)))

@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeTestSupport
 import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
@@ -35,11 +36,11 @@ func benchmarkMCP() {
   let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#
   print("mcp benchmark: MCPServer.handle per request, server side (release build)")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
-    let catalogPath = benchRoot + "/Examples/home-assistant/catalog/templates/\(language).json"
+    let catalogPath = DevData.homeAssistantCatalog("templates", language)
     guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: engineOptions),
-      let data = FileManager.default.contents(atPath: benchRoot + "/Examples/home-assistant/\(language).dev.jsonl")
+      let data = FileManager.default.contents(atPath: DevData.homeAssistantRequests(language))
     else {
-      print("  cannot load \(language)")
+      print("  cannot load \(language): \(DevData.skipNote("ha"))")
       continue
     }
     let queries = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {

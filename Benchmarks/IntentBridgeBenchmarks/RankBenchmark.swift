@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeTestSupport
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeJSON
@@ -6,7 +7,7 @@ import IntentBridgeJSON
 // rank: median and p99 of `IntentEngine.rank` per request on the Home Assistant `templates`
 //       catalogs (their development requests) and on a synthetic 3,000-intent catalog, next
 //       to Python `rank_bm25` on the same catalogs and requests, measured in the same run
-//       (needs `Scripts/bench.sh`, which installs rank_bm25 into .venv-bench/).
+//       (needs `Scripts/bench.sh`, which installs rank_bm25 into .build/venv-bench/).
 
 private let root = BenchmarkData.root
 private let percentile = BenchmarkData.percentile
@@ -14,7 +15,7 @@ private let queries = BenchmarkData.queries
 
 /// Runs the Python baseline; nil when its environment is missing.
 private func pythonBaseline(catalog: String, requests: String, language: String) -> (median: Double, p99: Double)? {
-  let python = root + "/.venv-bench/bin/python"
+  let python = root + "/.build/venv-bench/bin/python"
   guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: python)
@@ -55,10 +56,10 @@ func benchmarkRank() {
   options.writeVectors = false
   print("rank benchmark: IntentEngine.rank per request (release build), top 5, embeddings + templates")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
-    let catalog = root + "/Examples/home-assistant/catalog/templates/\(language).json"
-    let requestsPath = root + "/Examples/home-assistant/\(language).dev.jsonl"
+    let catalog = DevData.homeAssistantCatalog("templates", language)
+    let requestsPath = DevData.homeAssistantRequests(language)
     guard let engine = try? IntentEngine.load(catalogPath: catalog, options: options) else {
-      print("  cannot load \(catalog)")
+      print("  cannot load \(catalog): \(DevData.skipNote("ha"))")
       continue
     }
     let times = measure(engine: engine, requests: queries(requestsPath))

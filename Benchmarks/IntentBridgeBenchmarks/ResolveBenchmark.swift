@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeTestSupport
 import IntentBridgeEngine
 import IntentBridgeJSON
 
@@ -6,7 +7,7 @@ import IntentBridgeJSON
 //          Assistant `templates` catalogs, clean and perturbed development sets, next to Home
 //          Assistant's template matcher `hassil` (+ `home-assistant-intents`) recognising the
 //          same requests, measured in the same run (needs `Scripts/bench.sh`, which installs
-//          Benchmarks/python/requirements.txt into .venv-bench/). Target: median ≤ 0.3 ms and
+//          Benchmarks/python/requirements.txt into .build/venv-bench/). Target: median ≤ 0.3 ms and
 //          ≥ 10× faster than hassil.
 
 private let root = BenchmarkData.root
@@ -16,7 +17,7 @@ private let queries = BenchmarkData.queries
 /// hassil's figures per set for one language: set → (median, p99, top-1); nil when the
 /// baseline environment is missing.
 private func hassil(language: String) -> [String: (median: Double, p99: Double, top1: Double)]? {
-  let python = root + "/.venv-bench/bin/python"
+  let python = root + "/.build/venv-bench/bin/python"
   guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: python)
@@ -45,14 +46,14 @@ func benchmarkResolve() {
   print("| catalog | set | requests | ours median / p99 ms | hassil median / p99 ms | hassil / ours |")
   print("|---|---|---|---|---|---|")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
-    let catalog = root + "/Examples/home-assistant/catalog/templates/\(language).json"
+    let catalog = DevData.homeAssistantCatalog("templates", language)
     guard let engine = try? IntentEngine.load(catalogPath: catalog, options: options) else {
-      print("cannot load \(catalog)")
+      print("cannot load \(catalog): \(DevData.skipNote("ha"))")
       continue
     }
     let baseline = hassil(language: language)
     for (set, file) in [("dev", "\(language).dev.jsonl"), ("perturbed", "\(language).dev.perturbed.jsonl")] {
-      let requests = queries(root + "/Examples/home-assistant/" + file)
+      let requests = queries(DevData.path("ha/" + file))
       for request in requests { _ = engine.resolve(request, clock: clock) }  // warm-up: one pass over the set
       var times: [Double] = []
       for request in requests {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Baseline: Home Assistant's template matcher `hassil` with the `home-assistant-intents`
-sentence templates, on our Home Assistant request sets (Examples/home-assistant/<lang>.dev.jsonl
+sentence templates, on our Home Assistant request sets (ha/<lang>.dev.jsonl of the development data, Scripts/devdata.py
 and <lang>.dev.perturbed.jsonl).
 
 For each language the intents come from the `home_assistant_intents` package (offline; no
@@ -40,7 +40,10 @@ from pathlib import Path
 import home_assistant_intents
 from hassil import Intents, TextSlotList, TextSlotValue, recognize_best
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "Examples" / "home-assistant"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Scripts"))
+from devdata import dev_data  # noqa: E402
+
+DEFAULT_DATA = dev_data("ha")
 SET_FILES = {"dev": "{lang}.dev.jsonl", "perturbed": "{lang}.dev.perturbed.jsonl"}
 
 

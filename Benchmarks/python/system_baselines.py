@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """System-level comparison of the `intentbridge` CLI with Python baselines on the Home Assistant
-catalogs (Examples/home-assistant/catalog/templates/<lang>.json) and request sets
-(Examples/home-assistant/<lang>.dev.jsonl). Run it with the venv of requirements.txt
-(.venv-bench/bin/python); everything is offline.
+catalogs (ha/catalog/templates/<lang>.json of the development data, Scripts/devdata.py) and
+request sets (ha/<lang>.dev.jsonl). Run it with the venv of requirements.txt
+(.build/venv-bench/bin/python); everything is offline.
 
 Per language it measures:
 
@@ -59,7 +59,10 @@ sys.dont_write_bytecode = True  # importing hassil_baseline.py must not create _
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-DATA = REPO / "Examples" / "home-assistant"
+sys.path.insert(0, str(REPO / "Scripts"))
+from devdata import require  # noqa: E402
+
+DATA = require("ha")
 HASSIL_SCRIPT = HERE / "hassil_baseline.py"
 BM25_SCRIPT = HERE / "bm25_baseline.py"
 DEFAULT_BINARY = REPO / ".build" / "release" / "intentbridge"

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import IntentBridgeEngine
 
-/// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the EVAL.md
+/// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the docs/EVAL.md
 /// format (`{"query", "id"?, "lang"?, …}`), one output line per row.
 enum RequestsFile {
   /// Calls `answer` for every row's query (and the whole row, for fields such as `context`),
@@ -18,7 +18,7 @@ enum RequestsFile {
     for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       guard let row = try? JSONParser.parse(bytes: Array(line)), let query = row["query"]?.stringValue else {
-        console.err("\(file):\(number + 1): error: expected a JSON object with a string \"query\" (see EVAL.md)\n")
+        console.err("\(file):\(number + 1): error: expected a JSON object with a string \"query\" (see docs/EVAL.md)\n")
         status = .dataError
         continue
       }

@@ -1,7 +1,7 @@
 import IntentBridgeJSON
 import IntentBridgeText
 
-/// A loaded, defaults-applied intent catalog (format version 1, see CATALOG.md).
+/// A loaded, defaults-applied intent catalog (format version 1, see docs/CATALOG.md).
 ///
 /// Build one with `CatalogLoader`; the loader reports every problem as a `Diagnostic`.
 /// Lookup tables by id are built once at load time.

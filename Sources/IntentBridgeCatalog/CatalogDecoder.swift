@@ -206,7 +206,7 @@ struct CatalogDecoder {
       if version.integerValue != 1 {
         error(
           .unsupportedVersion, "formatVersion is \(version.shortPreview); this version of IntentBridge reads format version 1",
-          hint: "set \"formatVersion\": 1 (see CATALOG.md)", at: root / "formatVersion")
+          hint: "set \"formatVersion\": 1 (see docs/CATALOG.md)", at: root / "formatVersion")
       }
       formatVersion = Int(version.integerValue ?? 1)
     } else {

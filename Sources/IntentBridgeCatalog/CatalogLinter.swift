@@ -1,7 +1,7 @@
 import IntentBridgeJSON
 import IntentBridgeText
 
-/// The warning-level rules of CATALOG.md (App Intents practice): descriptions, search
+/// The warning-level rules of docs/CATALOG.md (App Intents practice): descriptions, search
 /// keywords, parameter summaries, confirmation of destructive actions, enum titles,
 /// synonyms, near-duplicate intents, description length, localisation keys, translations.
 ///

@@ -1,6 +1,6 @@
 import IntentBridgeJSON
 
-/// The error-level rules of CATALOG.md that need the whole catalog: duplicate ids, dangling
+/// The error-level rules of docs/CATALOG.md that need the whole catalog: duplicate ids, dangling
 /// references, tool-name collisions, template syntax and slots, App Shortcut rules, defaults.
 ///
 /// - Complexity: O(n) in the catalog size plus the template text.

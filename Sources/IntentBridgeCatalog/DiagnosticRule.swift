@@ -15,7 +15,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
   case invalidParameterName = "invalid-parameter-name"
   case invalidToolName = "invalid-tool-name"
   case catalogTooLarge = "catalog-too-large"
-  // Semantic errors (CATALOG.md lint errors).
+  // Semantic errors (docs/CATALOG.md lint errors).
   case duplicateIntentID = "duplicate-intent-id"
   case duplicateParameterName = "duplicate-parameter-name"
   case duplicateEnumID = "duplicate-enum-id"
@@ -65,7 +65,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .unreadableFile: "the catalog (or a file it references) must be readable"
     case .jsonSyntax: "the catalog must be strict JSON (RFC 8259)"
     case .unsupportedVersion: "only catalog format version 1 is defined"
-    case .wrongType: "each field has one JSON type (CATALOG.md)"
+    case .wrongType: "each field has one JSON type (docs/CATALOG.md)"
     case .missingField: "required fields carry the identity of the object"
     case .unknownField: "a misspelt field would otherwise be ignored silently"
     case .emptyValue: "an empty id, title or list carries no meaning"
@@ -115,7 +115,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .unreadableFile: "check the path and permissions"
     case .jsonSyntax: "fix the JSON at the reported line and column"
     case .unsupportedVersion: "set \"formatVersion\": 1"
-    case .wrongType: "use the type CATALOG.md gives for the field"
+    case .wrongType: "use the type docs/CATALOG.md gives for the field"
     case .missingField: "add the field"
     case .unknownField: "fix the spelling, or prefix extension fields with \"x-\""
     case .emptyValue: "write a non-empty value"

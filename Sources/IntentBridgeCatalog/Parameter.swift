@@ -48,7 +48,7 @@ public struct Parameter: Sendable, Hashable {
     self.path = path
   }
 
-  /// Required ⇔ not optional and no default (CATALOG.md).
+  /// Required ⇔ not optional and no default (docs/CATALOG.md).
   public var isRequired: Bool { !isOptional && defaultValue == nil }
 }
 

@@ -1,4 +1,4 @@
-/// A parsed phrase template (see CATALOG.md, "Phrase templates").
+/// A parsed phrase template (see docs/CATALOG.md, "Phrase templates").
 ///
 ///     let t = try PhraseTemplate.parse("(add|create) [a] note [called] ${title}")
 ///     t.slots   // ["title"]

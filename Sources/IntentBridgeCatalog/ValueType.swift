@@ -1,4 +1,4 @@
-/// The type of a parameter or entity property (`ValueType` in CATALOG.md).
+/// The type of a parameter or entity property (`ValueType` in docs/CATALOG.md).
 public enum ValueType: Sendable, Hashable, CustomStringConvertible {
   case string, integer, number, boolean, date, duration, url, email
   case measurement, currency, file, person, placemark, json
@@ -7,7 +7,7 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
   /// A reference to an `EntityType` by id.
   case entity(String)
 
-  /// The primitive type names in catalog spelling, in CATALOG.md order.
+  /// The primitive type names in catalog spelling, in docs/CATALOG.md order.
   public static let primitiveNames: [String] = [
     "string", "integer", "number", "boolean", "date", "duration", "url", "email",
     "measurement", "currency", "file", "person", "placemark", "json",

@@ -1,6 +1,6 @@
 import IntentBridgeEngine
 
-/// How predicted arguments are scored against a row's expected ones (EVAL.md semantics).
+/// How predicted arguments are scored against a row's expected ones (docs/EVAL.md semantics).
 ///
 /// - A value written `{"$anyOf": [a, b]}` accepts any of the listed values.
 /// - Numbers compare numerically (`50` = `50.0`); strings compare case-insensitively

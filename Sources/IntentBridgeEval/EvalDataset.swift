@@ -1,7 +1,7 @@
 import Foundation
 import IntentBridgeEngine
 
-/// A labelled request set read from JSON Lines: every row checked against the EVAL.md format.
+/// A labelled request set read from JSON Lines: every row checked against the docs/EVAL.md format.
 public struct EvalDataset: Sendable {
   /// A row (or the file) that does not follow the format: where, and what was expected.
   public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {

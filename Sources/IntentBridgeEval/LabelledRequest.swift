@@ -1,6 +1,6 @@
 import IntentBridgeEngine
 
-/// One row of a labelled request set (`../EVAL.md`, `Schemas/eval-dataset.schema.json`).
+/// One row of a labelled request set (`docs/EVAL.md`, `Schemas/eval-dataset.schema.json`).
 public struct LabelledRequest: Sendable, Hashable {
   /// What the row expects the request to route to.
   public enum ExpectedIntent: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// The figures EVAL.md asks for, over a set of rows of one mode (all rows, one language, one
+/// The figures docs/EVAL.md asks for, over a set of rows of one mode (all rows, one language, one
 /// tag). Ratios are nil where they are undefined (no rows of that kind).
 ///
 /// - `top1`: share of all rows answered right: an acceptable intent for intent rows, "no

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// Per-request ranking metrics for a row whose expected intent is one of a set (EVAL.md: an
+/// Per-request ranking metrics for a row whose expected intent is one of a set (docs/EVAL.md: an
 /// array means any of them is right). Relevance is binary and the acceptable intents are
 /// alternatives, so only the first of them in the ranking counts: the ideal ranking has one
 /// relevant intent at rank 1.

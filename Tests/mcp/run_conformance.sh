@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MCP conformance of the release binary against the official Python SDK, both lines:
-#   .venv-mcp1/ with mcp<2 (initialize handshake), .venv-mcp2/ with mcp 2.x (server/discover
+#   .build/venv-mcp1/ with mcp<2 (initialize handshake), .build/venv-mcp2/ with mcp 2.x (server/discover
 #   probe, stateless 2026-07-28 era, and the legacy handshake), plus raw-wire probes.
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
@@ -8,6 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${INTENTBRIDGE_BIN:-.build/release/intentbridge}
 catalog=Examples/notes/notes.en.json
+mkdir -p .build
 if [ ! -x "$bin" ]; then
   echo "missing $bin: run 'swift build -c release --product intentbridge' first"
   echo "conformance: 0 passed, 1 failed"
@@ -41,9 +42,9 @@ run_line() {
 }
 
 echo "-- Python MCP SDK 1.x"
-run_line .venv-mcp1 "mcp<2"
+run_line .build/venv-mcp1 "mcp<2"
 echo "-- Python MCP SDK 2.x"
-run_line .venv-mcp2 "mcp>=2,<3"
+run_line .build/venv-mcp2 "mcp>=2,<3"
 if [ $? -eq 2 ]; then
   echo "SKIPPED: the mcp 2.x line could not be installed from PyPI (no 2.x release reachable)"
 fi

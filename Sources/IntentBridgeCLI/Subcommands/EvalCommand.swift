@@ -9,7 +9,7 @@ enum EvalCommand: Subcommand {
     name: "eval", abstract: "Measure how well labelled requests reach their intents and arguments.",
     positionals: [
       .init(name: "catalog", help: "A catalog JSON file."),
-      .init(name: "dataset", help: "Labelled request sets (JSON Lines, EVAL.md format).", repeating: true),
+      .init(name: "dataset", help: "Labelled request sets (JSON Lines, docs/EVAL.md format).", repeating: true),
     ],
     groups: [OptionGroups.engine, OptionGroups.clock],
     options: [
