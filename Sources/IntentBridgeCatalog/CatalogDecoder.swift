@@ -462,7 +462,26 @@ struct CatalogDecoder {
       parameter.valueSynonyms.append(ValueSynonym(value: synonymValue, synonyms: textList(entry["synonyms"], p / "synonyms")))
     }
     parameter.jsonSchema = self.object(object["jsonSchema"], path / "jsonSchema", kind: "JSON Schema")
+    if let type { checkTypeDependentFields(object, type: type, isArray: parameter.isArray, path) }
     return name == nil || type == nil ? nil : parameter
+  }
+
+  /// Fields that belong to one parameter type (`Schemas/catalog.schema.json`'s
+  /// `dependentSchemas`): `unit` to `measurement`, `dateKind` to `date`, `currencyCodes` to
+  /// `currency`, `jsonSchema` to `json`, `minItems`/`maxItems` to arrays.
+  private mutating func checkTypeDependentFields(_ object: JSONObject, type: ValueType, isArray: Bool, _ path: JSONPath) {
+    let owners: [(field: String, type: ValueType, name: String)] = [
+      ("unit", .measurement, "measurement"), ("dateKind", .date, "date"), ("currencyCodes", .currency, "currency"), ("jsonSchema", .json, "json"),
+    ]
+    for owner in owners where object[owner.field] != nil && type != owner.type {
+      error(
+        .invalidValue, "\"\(owner.field)\" applies to parameters of type \"\(owner.name)\" only",
+        hint: "make the parameter's type \"\(owner.name)\", or remove \"\(owner.field)\" (say the unit in the title or description instead)",
+        at: path / owner.field)
+    }
+    for field in ["minItems", "maxItems"] where object[field] != nil && !isArray {
+      error(.invalidValue, "\"\(field)\" applies to array parameters only", hint: "add \"array\": true, or remove \"\(field)\"", at: path / field)
+    }
   }
 
   // MARK: Enum
