@@ -94,7 +94,8 @@ let package = Package(
       ],
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 
-    .target(name: "IntentBridgeTestSupport", path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
+    .target(
+      name: "IntentBridgeTestSupport", dependencies: ["IntentBridgeText"], path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
     .testTarget(

@@ -52,15 +52,29 @@ enum OptionGroups {
 
 /// `--set name=value`: the ranking settings a user may override, by name.
 enum RankingSettings {
-  static let settings: [(name: String, apply: @Sendable (inout RankingConfiguration, Double) -> Void)] = [
+  typealias Setting = (name: String, apply: @Sendable (inout RankingConfiguration, Double) -> Void)
+
+  static let settings: [Setting] = fusion + keyword + fields
+
+  static let fusion: [Setting] = [
     ("keyword", { $0.keywordWeight = $1 }), ("embedding", { $0.embeddingWeight = $1 }), ("template", { $0.templateWeight = $1 }),
-    ("template-power", { $0.templatePower = $1 }), ("no-match", { $0.noMatchThreshold = $1 }),
+    ("template-power", { $0.templatePower = $1 }), ("no-match", { $0.noMatchOverride = $1 }),
     ("candidates", { $0.templateCandidates = Int($1) }), ("bound-candidates", { $0.templateBoundCandidates = Int($1) }),
     ("templates-per-intent", { $0.templatesPerIntent = Int($1) }), ("affinity", { $0.affinityWeight = $1 }),
     ("affinity-tie", { $0.affinityTieBoost = $1 }), ("free-text-candidates", { $0.freeTextCandidates = Int($1) }),
     ("free-text-tolerance", { $0.freeTextTolerance = $1 }), ("free-text-override", { $0.freeTextOverride = $1 }),
-    ("near-duplicate", { $0.nearDuplicate = $1 }),
+    ("near-duplicate", { $0.nearDuplicate = $1 }), ("centroid", { $0.centroidWeight = $1 }),
   ]
+
+  static let keyword: [Setting] = [
+    ("bm25-b", { $0.bm25B = $1 }), ("bm25-k1", { $0.bm25K1 = $1 }), ("fuzzy", { $0.fuzzyWeight = $1 }),
+    ("function-words", { $0.functionWordWeight = $1 }),
+  ]
+
+  /// `field-<name>`: the keyword weight of one field.
+  static let fields: [Setting] = RankingConfiguration.fieldNames.enumerated().map { (offset: Int, name: String) -> Setting in
+    ("field-" + name, { $0.fieldWeights[offset] = $1 })
+  }
   static var names: [String] { settings.map(\.name) }
 }
 

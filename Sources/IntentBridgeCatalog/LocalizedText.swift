@@ -85,14 +85,25 @@ public struct LocalizedTextList: Sendable, Hashable {
 
   /// The list for `language` with the fallback rules of `LocalizedText.resolved(for:)`.
   public func resolved(for language: String? = nil) -> [String] {
-    if let language, let exact = entries.first(where: { LanguageTag.equal($0.language, language) }) {
-      return exact.items
+    resolvedIndex(for: language).map { entries[$0].items } ?? []
+  }
+
+  /// The same list with only the items `isIncluded` keeps in the entry `resolved(for:)`
+  /// reads for `language`.
+  public func filtered(for language: String?, _ isIncluded: (String) -> Bool) -> LocalizedTextList {
+    var copy = self
+    if let index = resolvedIndex(for: language) { copy.entries[index].items = entries[index].items.filter(isIncluded) }
+    return copy
+  }
+
+  /// The entry `resolved(for:)` reads: exactly `language`, else its primary language, else the
+  /// default language, else the first.
+  private func resolvedIndex(for language: String?) -> Int? {
+    if let language, let exact = entries.firstIndex(where: { LanguageTag.equal($0.language, language) }) { return exact }
+    if let language, let match = entries.firstIndex(where: { LanguageTag.primary($0.language) == LanguageTag.primary(language) }) {
+      return match
     }
-    if let language, let match = entries.first(where: { LanguageTag.primary($0.language) == LanguageTag.primary(language) }) {
-      return match.items
-    }
-    return entries.first { LanguageTag.equal($0.language, defaultLanguage) }?.items
-      ?? entries.first?.items ?? []
+    return entries.firstIndex { LanguageTag.equal($0.language, defaultLanguage) } ?? (entries.isEmpty ? nil : 0)
   }
 
   /// Every item in every language, in catalog order (for indexing and lint).

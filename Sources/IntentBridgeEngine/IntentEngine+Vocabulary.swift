@@ -3,7 +3,7 @@ import IntentBridgeText
 
 /// A field of an intent's searchable text, as the keyword index weighs it.
 public enum IntentTextField: Sendable, Hashable, CaseIterable {
-  case title, phrases, keywords, description, parameters, values
+  case title, phrases, keywords, description, parameters, values, parameterDescriptions
 
   var documentField: IntentDocument.Field {
     switch self {
@@ -13,6 +13,7 @@ public enum IntentTextField: Sendable, Hashable, CaseIterable {
     case .description: .description
     case .parameters: .parameters
     case .values: .values
+    case .parameterDescriptions: .parameterDescriptions
     }
   }
 }

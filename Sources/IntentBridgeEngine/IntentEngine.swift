@@ -132,10 +132,69 @@ public struct IntentEngine: Sendable {
       }
     }
     var vectors: VectorFile?
+    var configuration = options.ranking
     if let embedder {
-      vectors = try loadVectors(compiled: compiled, catalogPath: catalogPath, embedder: embedder, options: options, notice: notice)
+      let file = try loadVectors(compiled: compiled, catalogPath: catalogPath, embedder: embedder, options: options, notice: notice)
+      vectors = file
+      configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
+    } else {
+      // No vector file to keep them in: keyword signals' confidence is fitted in memory.
+      let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
+      configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)
     }
-    return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: options.ranking))
+    return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: configuration))
+  }
+
+  /// The confidence models of `compiled` for `modes`, fitted from its pseudo-requests
+  /// (`ConfidenceCalibration`); held-out examples are ranked by catalogs compiled without
+  /// them, whose vectors come from `vectors` (by text; `embedder` embeds any missing).
+  static func fitConfidence(
+    compiled: CompiledCatalog, embedder: (any TextEmbedder)?, vectors: VectorFile?, texts: [(intent: Int, kind: String, text: String)],
+    modes: [RankingMode], configuration: RankingConfiguration
+  ) -> [RankingMode: ConfidenceModel] {
+    var shipped = configuration
+    shipped.confidenceModels = [:]
+    let ranker = Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: shipped)
+    let requests = PseudoRequests.make(compiled: compiled)
+    var folds: [Int: Ranker] = [:]
+    let foldsUsed = Set(requests.compactMap(\.fold))
+    if !foldsUsed.isEmpty {
+      var rowOfText: [String: Int] = [:]
+      for (row, text) in texts.enumerated() where rowOfText[text.text] == nil { rowOfText[text.text] = row }
+      for fold in foldsUsed.sorted() {
+        let catalog = PseudoRequests.catalog(compiled.catalog, without: fold, language: compiled.language)
+        let foldCompiled = CompiledCatalog(catalog: catalog, language: compiled.language, keyword: configuration.keyword)
+        var foldVectors: VectorFile?
+        if let embedder, let vectors {
+          foldVectors = subset(vectors, for: foldCompiled.embeddingTexts(), rowOfText: rowOfText, embedder: embedder)
+        }
+        folds[fold] = Ranker(compiled: foldCompiled, embedder: embedder, vectors: foldVectors, configuration: shipped)
+      }
+    }
+    return ConfidenceCalibration.fit(ranker: ranker, foldRankers: folds, modes: modes, requests: requests)
+  }
+
+  /// The vector file of `texts` from the rows of `vectors` with the same text (embedding the
+  /// few it lacks).
+  static func subset(
+    _ vectors: VectorFile, for texts: [(intent: Int, kind: String, text: String)], rowOfText: [String: Int], embedder: any TextEmbedder
+  ) -> VectorFile {
+    let d = vectors.dimensions
+    var rows: [Float] = []
+    rows.reserveCapacity(texts.count * d)
+    var entries: [VectorFile.Entry] = []
+    for text in texts {
+      if let row = rowOfText[text.text], (row + 1) * d <= vectors.vectors.count {
+        rows += vectors.vectors[(row * d)..<((row + 1) * d)]
+      } else if let embedded = try? embedder.embed([text.text], kind: .passage).first, embedded.count == d {
+        rows += embedded
+      } else {
+        continue
+      }
+      entries.append(VectorFile.Entry(intent: text.intent, kind: text.kind))
+    }
+    return VectorFile(
+      model: vectors.model, dimensions: d, catalogHash: vectors.catalogHash, language: vectors.language, entries: entries, vectors: rows)
   }
 
   /// The catalog's own tag for `requested`: exactly, or the declared tag of the same primary
@@ -166,7 +225,14 @@ public struct IntentEngine: Sendable {
     }
     let exists = FileManager.default.fileExists(atPath: path)
     guard options.rebuildVectors else { throw .vectorFile(path: path, problem: problem) }
-    let file = buildVectors(compiled: compiled, embedder: embedder)
+    let texts = compiled.embeddingTexts()
+    var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
+    let models = fitConfidence(
+      compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
+    var shipped = options.ranking
+    shipped.confidenceModels = [:]
+    let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
+    file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
     if options.writeVectors {
       do {
@@ -191,10 +257,12 @@ public struct IntentEngine: Sendable {
   }
 
   /// Embeds the compiled catalog's texts (`CompiledCatalog.embeddingTexts`).
-  static func buildVectors(compiled: CompiledCatalog, embedder: any TextEmbedder) -> VectorFile {
+  static func buildVectors(
+    compiled: CompiledCatalog, texts: [(intent: Int, kind: String, text: String)], embedder: any TextEmbedder
+  ) -> VectorFile {
     let hash = compiled.catalog.contentHash
     // The static model does not throw; an endpoint embedder's failure leaves no vectors.
-    return (try? VectorFileBuilder.build(texts: compiled.embeddingTexts(), catalogHash: hash, language: compiled.language, embedder: embedder))
+    return (try? VectorFileBuilder.build(texts: texts, catalogHash: hash, language: compiled.language, embedder: embedder))
       ?? VectorFile(
         model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: hash, language: compiled.language,
         entries: [], vectors: [])

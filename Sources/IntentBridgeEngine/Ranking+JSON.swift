@@ -34,12 +34,19 @@ extension Ranking {
     object["intent"] = best.map { .string($0.intentID) } ?? .null
     object["confidence"] = .rounded(candidates.first?.confidence ?? 0)
     if let noMatchReason { object["noMatchReason"] = .string(noMatchReason) }
+    if explain {
+      object["calibration"] = .string(confidenceOrigin.rawValue)
+      object["inScope"] = .rounded(inScope)
+      object["detectedLanguage"] = detectedLanguage.map(JSONValue.string) ?? .null
+      object["crossLingual"] = .bool(crossLingual)
+    }
     object["candidates"] = .array(
       candidates.map { candidate in
         var c = JSONObject()
         c["intent"] = .string(candidate.intentID)
         c["confidence"] = .rounded(candidate.confidence)
         if explain {
+          c["evidence"] = .rounded(candidate.evidence)
           c["score"] = .rounded(candidate.score)
           c["keyword"] = [
             "bm25": .rounded(candidate.keywordScore), "normalized": .rounded(candidate.keywordNormalized),

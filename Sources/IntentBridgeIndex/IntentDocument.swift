@@ -12,11 +12,15 @@ public struct IntentDocument: Sendable {
     /// Search keywords and the category name.
     case keywords
     case description
-    /// Parameter titles.
+    /// Parameter titles (a parameter without one: its name split into words, `post_id` →
+    /// "post id").
     case parameters
     /// Enum case titles and synonyms, entity instance titles and synonyms, value synonyms of
     /// the intent's parameters: words a request uses to fill them.
     case values
+    /// Parameter descriptions: what a request says about the values it gives ("the mass of
+    /// the object in kilograms"), often all an imported tool has besides its description.
+    case parameterDescriptions
 
     public var description: String {
       switch self {
@@ -26,6 +30,7 @@ public struct IntentDocument: Sendable {
       case .description: "description"
       case .parameters: "parameters"
       case .values: "values"
+      case .parameterDescriptions: "parameterDescriptions"
       }
     }
   }
@@ -64,7 +69,10 @@ public struct IntentDocument: Sendable {
     fields[Field.keywords.rawValue] = keywords
     let description = intent.description?.resolved(for: language)
     fields[Field.description.rawValue] = description.map { [$0] } ?? []
-    fields[Field.parameters.rawValue] = intent.parameters.compactMap { $0.title?.resolved(for: language) }
+    fields[Field.parameters.rawValue] = intent.parameters.map {
+      $0.title?.resolved(for: language) ?? ToolName.derive(fromIdentifier: $0.name).split(separator: "_").joined(separator: " ")
+    }
+    fields[Field.parameterDescriptions.rawValue] = intent.parameters.compactMap { $0.description?.resolved(for: language) }
     var values: [String] = []
     var typeNames: [String: String] = [:]
     for parameter in intent.parameters {

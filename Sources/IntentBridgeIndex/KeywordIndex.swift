@@ -18,11 +18,14 @@ import IntentBridgeText
 public struct KeywordIndex: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Weight per `IntentDocument.Field` (by raw value).
-    public var fieldWeights: [Double] = [3.0, 2.0, 1.5, 1.0, 0.5, 0.6]
-    public var b: Double = 0.5
+    public var fieldWeights: [Double] = [3.0, 2.0, 1.5, 1.0, 0.5, 0.6, 0.4]
+    public var b: Double = 0.75
     public var k1: Double = 1.2
     /// Weight of a query term matched only through a typo or compound split.
     public var fuzzyWeight: Double = 0.7
+    /// Weight of a query term that is a stop or function word of the language ("what",
+    /// "is", "you": they match titles such as "What is your name" without naming a topic).
+    public var functionWordWeight: Double = 0.4
     public init() {}
   }
 
@@ -112,11 +115,13 @@ public struct KeywordIndex: Sendable {
   public func resolve(tokens: [AnalyzedToken]) -> [MatchedTerm] {
     var out: [MatchedTerm] = []
     var seen = Set<String>()
+    let functionWords = analyzer.profile.functionWords
     for token in tokens where !token.isSkipWord {
       let term = token.term
       guard seen.insert(term).inserted else { continue }
       if vocabulary.contains(term) {
-        out.append(MatchedTerm(queryTerm: term, indexTerm: term, weight: 1))
+        let weight = token.isStopWord || functionWords.contains(token.folded) ? configuration.functionWordWeight : 1
+        out.append(MatchedTerm(queryTerm: term, indexTerm: term, weight: weight))
         continue
       }
       if token.kind == .word {
@@ -163,6 +168,9 @@ public struct KeywordIndex: Sendable {
     }
     return scores
   }
+
+  /// Whether `term` (an analysed term) occurs in some intent's fields.
+  public func knows(_ term: String) -> Bool { vocabulary.contains(term) }
 
   /// Inverse document frequency of an index term; terms the index does not know get the
   /// largest possible value (they are what makes a request unlike every intent).

@@ -43,6 +43,9 @@ public struct VectorFile: Sendable, Equatable {
   public var entries: [Entry]
   /// `entries.count × dimensions` floats, row-major.
   public var vectors: [Float]
+  /// What the engine fitted for the catalog when it built the file (its confidence models),
+  /// kept verbatim in the header; nil when absent.
+  public var calibration: JSONValue?
 
   public init(model: String, dimensions: Int, catalogHash: String, language: String, entries: [Entry], vectors: [Float]) {
     self.model = model
@@ -69,6 +72,7 @@ public struct VectorFile: Sendable, Equatable {
     header["language"] = .string(language)
     header["count"] = .integer(Int64(entries.count))
     header["entries"] = .array(entries.map { [.integer(Int64($0.intent)), .string($0.kind)] })
+    if let calibration { header["calibration"] = calibration }
     let headerBytes = Array(JSONWriter.compact(.object(header)).utf8)
     var out: [UInt8] = []
     out.reserveCapacity(16 + headerBytes.count + vectors.count * 4 + 32)
@@ -164,7 +168,9 @@ public struct VectorFile: Sendable, Equatable {
       let bits = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
       vectors[i] = Float(bitPattern: bits)
     }
-    return VectorFile(model: model, dimensions: Int(dimensions), catalogHash: catalogHash, language: language, entries: entries, vectors: vectors)
+    var file = VectorFile(model: model, dimensions: Int(dimensions), catalogHash: catalogHash, language: language, entries: entries, vectors: vectors)
+    file.calibration = header["calibration"]
+    return file
   }
 
   private static func expectedLength(_ bytes: [UInt8], headerLength: Int) throws -> Int {

@@ -3,8 +3,9 @@ import IntentBridgeCatalog
 /// Builds the vector file of a catalog with an embedder.
 public enum VectorFileBuilder {
   /// Names how the texts of a vector file are chosen; part of the model identity stored in
-  /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases.
-  public static let recipe = "r2"
+  /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases; r3:
+  /// the catalog's confidence models in the header.
+  public static let recipe = "r3"
 
   /// The `model` a vector file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }

@@ -11,6 +11,8 @@ public struct VectorIndex: Sendable {
   let matrix: [Float]
   /// How many of the file's rows each kept row stands for (for `centroids`).
   let multiplicity: [Float]
+  /// Each intent's centroid (`centroids`), row-major: intent × dimensions.
+  let centroidMatrix: [Float]
 
   /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
   /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
@@ -46,6 +48,7 @@ public struct VectorIndex: Sendable {
     entryIntents = intents
     matrix = rows
     multiplicity = counts
+    centroidMatrix = Self.centroidMatrix(rows: rows, intents: intents, multiplicity: counts, intentCount: intentCount, dimensions: d)
   }
 
   /// The cosine above which a row counts as a near duplicate of another of its intent.
@@ -75,13 +78,35 @@ public struct VectorIndex: Sendable {
   public func scores(_ query: [Float]) -> [Float] {
     var best = [Float](repeating: -1, count: intentCount)
     guard query.count == dimensions else { return best }
+    Self.forEachDot(query, matrix, rows: entryIntents.count, dimensions: dimensions) { row, dot in
+      let k = Int(entryIntents[row])
+      if k < intentCount, dot > best[k] { best[k] = dot }
+    }
+    return best
+  }
+
+  /// Cosine with each intent's centroid (the normalised mean of its vectors, near duplicates
+  /// counted as often as they occurred; 0 for an intent without vectors). Few-shot
+  /// catalogs (a handful of example requests per intent) rank better by it than by the best
+  /// single example (docs/RANKING.md). - Complexity: O(intents × dimensions).
+  public func centroidScores(_ query: [Float]) -> [Float] {
+    var out = [Float](repeating: 0, count: intentCount)
+    guard query.count == dimensions else { return out }
+    Self.forEachDot(query, centroidMatrix, rows: intentCount, dimensions: dimensions) { row, dot in out[row] = dot }
+    return out
+  }
+
+  /// Calls `body(row, query · matrix[row])` for every row of a row-major matrix.
+  /// - Complexity: O(rows × dimensions), SIMD16 lanes with two accumulators.
+  @inline(__always)
+  private static func forEachDot(_ query: [Float], _ matrix: [Float], rows: Int, dimensions: Int, _ body: (Int, Float) -> Void) {
     query.withUnsafeBufferPointer { q in
       matrix.withUnsafeBufferPointer { m in
         guard let qBase = q.baseAddress, let mBase = m.baseAddress else { return }
         let qRaw = UnsafeRawPointer(qBase)
         let mRaw = UnsafeRawPointer(mBase)
         let lanes = dimensions / 32 * 32
-        for (row, intent) in entryIntents.enumerated() {
+        for row in 0..<min(rows, m.count / max(1, dimensions)) {
           let base = row * dimensions
           // Two independent accumulators keep the adds from waiting on each other.
           var acc0 = SIMD16<Float>()
@@ -99,24 +124,29 @@ public struct VectorIndex: Sendable {
             dot += q[i] * m[base + i]
             i += 1
           }
-          let k = Int(intent)
-          if k < intentCount, dot > best[k] { best[k] = dot }
+          body(row, dot)
         }
       }
     }
-    return best
   }
 
   /// Per intent, the normalised mean of its vectors (zero vector for an intent without any).
-  /// - Complexity: O(entries × dimensions).
   public func centroids() -> [[Float]] {
-    var sums = [[Float]](repeating: [Float](repeating: 0, count: dimensions), count: intentCount)
-    for (row, intent) in entryIntents.enumerated() where Int(intent) < intentCount {
-      for i in 0..<dimensions { sums[Int(intent)][i] += multiplicity[row] * matrix[row * dimensions + i] }
+    (0..<intentCount).map { Array(centroidMatrix[($0 * dimensions)..<(($0 + 1) * dimensions)]) }
+  }
+
+  /// The normalised multiplicity-weighted mean of each intent's rows, row-major.
+  /// - Complexity: O(entries × dimensions).
+  static func centroidMatrix(rows: [Float], intents: [Int32], multiplicity: [Float], intentCount: Int, dimensions: Int) -> [Float] {
+    var sums = [Float](repeating: 0, count: intentCount * dimensions)
+    for (row, intent) in intents.enumerated() where Int(intent) < intentCount {
+      let base = Int(intent) * dimensions
+      for i in 0..<dimensions { sums[base + i] += multiplicity[row] * rows[row * dimensions + i] }
     }
-    for k in sums.indices {
-      let norm = sums[k].reduce(0) { $0 + $1 * $1 }.squareRoot()
-      if norm > 0 { sums[k] = sums[k].map { $0 / norm } }
+    for k in 0..<intentCount {
+      let slice = sums[(k * dimensions)..<((k + 1) * dimensions)]
+      let norm = slice.reduce(0) { $0 + $1 * $1 }.squareRoot()
+      if norm > 0 { for i in (k * dimensions)..<((k + 1) * dimensions) { sums[i] /= norm } }
     }
     return sums
   }

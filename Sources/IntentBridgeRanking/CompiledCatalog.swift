@@ -64,5 +64,7 @@ public struct CompiledCatalog: Sendable {
   }
 
   /// Analyses `request` once for ranking and filling.
-  public func analyze(_ request: String) -> AnalyzedRequest { templates.analyze(request) }
+  public func analyze(_ request: String) -> AnalyzedRequest {
+    templates.analyze(request, language: language, knows: keywordIndex.knows)
+  }
 }

@@ -57,11 +57,30 @@ package struct Ranker: Sendable {
   /// `rank(_:top:)` of `request` analysed by the compiled catalog.
   package func rank(_ request: String, top: Int = 5) -> Ranking { rank(compiled.analyze(request), top: top) }
 
+  /// The confidence model of the configured signals (`RankingConfiguration.confidenceModels`).
+  package var confidenceModel: ConfidenceModel { confidenceModel(configuration.mode) }
+
+  package func confidenceModel(_ mode: RankingMode) -> ConfidenceModel { configuration.confidenceModels[mode] ?? .identity }
+
+  /// The signals that rank `request`: a cross-lingual request (`AnalyzedRequest.foreignLanguage`)
+  /// is ranked by embeddings alone when there are vectors, since the catalog's keywords and
+  /// templates are in another language (docs/RANKING.md, "Languages").
+  package func signals(for request: AnalyzedRequest) -> RankingMode {
+    if request.foreignLanguage != nil, configuration.mode == .hybrid, vectorIndex != nil, embedder != nil { return .embedding }
+    return configuration.mode
+  }
+
   /// Ranks every discoverable intent for `request` (analysed once by the compiled catalog,
   /// for the keyword index, coverage, delexicalisation, template scores and entity
   /// affinity); returns the best `top`.
-  package func rank(_ request: AnalyzedRequest, top: Int = 5) -> Ranking {
-    let mode = configuration.mode
+  ///
+  /// `excluding` leaves one intent out, as if the catalog lacked it (a request near the
+  /// catalog's domain that no remaining intent answers; `ConfidenceCalibration`).
+  package func rank(_ request: AnalyzedRequest, top: Int = 5, excluding: Int? = nil) -> Ranking {
+    let mode = signals(for: request)
+    // At least two candidates: a candidate's confidence weighs its lead over the others.
+    let requested = max(1, top)
+    let top = max(2, top)
     let tokens = request.tokens
     let prepared = request.prepared
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
@@ -76,7 +95,14 @@ package struct Ranker: Sendable {
           embedded.contains(where: { $0 != 0 })
         {
           queryVector = embedded
-          vector = vectorIndex.scores(embedded)
+          vector = blendedVectorScores(vectorIndex, embedded)
+          // A request in another language scores lower against every intent alike
+          // (`CrossLingualShift`); raised by that much, its confidence reads as the catalog's
+          // own language's would.
+          if let foreign = request.foreignLanguage, mode == .embedding {
+            let shift = Float(configuration.crossLingualShift(foreign))
+            vector = vector?.map { $0 > -1 ? $0 - shift : $0 }
+          }
         }
       } catch {
         // An endpoint that fails leaves keyword and template evidence; the ranking says so.
@@ -85,7 +111,7 @@ package struct Ranker: Sendable {
     }
     var scored: [(index: Int, score: Double)] = []
     scored.reserveCapacity(catalog.intents.count)
-    for (i, intent) in catalog.intents.enumerated() where intent.isDiscoverable {
+    for (i, intent) in catalog.intents.enumerated() where intent.isDiscoverable && i != excluding {
       let k = maxKeyword > 0 ? keyword[i] / maxKeyword : 0
       var score = configuration.keywordWeight * k
       if let vector { score += configuration.embeddingWeight * Double(max(vector[i], 0)) }
@@ -144,9 +170,11 @@ package struct Ranker: Sendable {
       let matchedQueryTerms = Set(matched.map(\.queryTerm))
       let coverage = requestTerms.isEmpty ? 0 : Double(requestTerms.filter(matchedQueryTerms.contains).count) / Double(requestTerms.count)
       let confidence = calibrated(
+        signals: mode,
         cosine: vector.map { Double($0[index]) } ?? 0, template: Double(template[index]), bm25: keyword[index], coverage: coverage)
       return RankedIntent(
-        intentID: catalog.intents[index].id, intentIndex: index, confidence: confidence, score: score, keywordScore: keyword[index],
+        intentID: catalog.intents[index].id, intentIndex: index, confidence: confidence, evidence: confidence, score: score,
+        keywordScore: keyword[index],
         keywordNormalized: maxKeyword > 0 ? keyword[index] / maxKeyword : 0, vectorScore: vector.map { Double($0[index]) },
         templateScore: Double(template[index]), coverage: coverage,
         matchedTerms: matched.map { MatchedTerm(request: $0.queryTerm, indexed: $0.indexTerm, weight: $0.weight) }, affinity: Int(affinities[index]))
@@ -174,20 +202,34 @@ package struct Ranker: Sendable {
         var anchored = candidates.first { $0.intentIndex == index } ?? ranked(index, score: scored.first { $0.index == index }?.score ?? 0)
         candidates.removeAll { $0.intentIndex == index }
         anchored.confidence = calibrated(
+          signals: mode,
           cosine: anchored.vectorScore ?? 0, template: Double(1 - aligned.costBesidesFreeText / aligned.scale), bm25: anchored.keywordScore,
           coverage: 1)
+        anchored.evidence = anchored.confidence
         anchored.wholeReading = aligned.template
         candidates.insert(anchored, at: 0)
         if candidates.count > max(1, top) { candidates.removeLast() }
         break
       }
     }
+    let model = confidenceModel(mode)
+    let calibration = calibrate(candidates, model: model)
+    candidates = Array(calibration.candidates.prefix(requested))
     var ranking = Ranking(request: request.text, candidates: candidates, isNoMatch: false, noMatchReason: nil)
     ranking.embeddingProblem = embeddingProblem
+    ranking.confidenceOrigin = model.origin
+    ranking.inScope = calibration.inScope
+    ranking.detectedLanguage = request.detectedLanguage.map { $0.isConfident ? $0.language : nil } ?? nil
+    ranking.crossLingual = mode != configuration.mode
+    let threshold = configuration.noMatchOverride ?? model.threshold
     if let best = candidates.first {
-      if best.confidence < configuration.noMatchThreshold {
+      if best.confidence < threshold {
         ranking.isNoMatch = true
-        ranking.noMatchReason = "best confidence \(best.confidence) is below the threshold \(configuration.noMatchThreshold)"
+        ranking.noMatchReason = "best confidence \((best.confidence * 10000).rounded() / 10000) is below the threshold \(threshold)"
+      } else if configuration.noMatchOverride == nil, best.confidence < 1 - calibration.inScope {
+        ranking.isNoMatch = true
+        ranking.noMatchReason =
+          "no intent is likelier than none: the best confidence \((best.confidence * 10000).rounded() / 10000) is below the chance that the request is outside the catalog (\(((1 - calibration.inScope) * 10000).rounded() / 10000))"
       } else if let queryVector, let bestVector = best.vectorScore {
         let negative = negativeVectors.map { dot($0, queryVector) }.max() ?? -1
         if Double(negative) >= configuration.negativePhraseSimilarity, Double(negative) > bestVector {
@@ -200,6 +242,30 @@ package struct Ranker: Sendable {
       ranking.noMatchReason = "the catalog has no discoverable intents"
     }
     return ranking
+  }
+
+  /// The candidates with their confidences from `model` (`ConfidenceModel`), in the fused
+  /// order; no alternative is more confident than the answer (an alternative's confidence is
+  /// at most the first candidate's). - Complexity: O(candidates²).
+  func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel) -> (candidates: [RankedIntent], inScope: Double) {
+    var out = candidates
+    let inScope = candidates.isEmpty ? 1 : model.inScope(ConfidenceFeatures.of(0, in: candidates))
+    for k in out.indices {
+      out[k].confidence = inScope * model.probability(ConfidenceFeatures.of(k, in: candidates))
+      if k > 0 { out[k].confidence = min(out[k].confidence, out[0].confidence) }
+    }
+    return (out, inScope)
+  }
+
+  /// Each intent's embedding score: its best cosine blended with its centroid's
+  /// (`RankingConfiguration.centroidWeight`).
+  func blendedVectorScores(_ index: VectorIndex, _ query: [Float]) -> [Float] {
+    var scores = index.scores(query)
+    let weight = Float(configuration.centroidWeight)
+    guard weight > 0 else { return scores }
+    let centroid = index.centroidScores(query)
+    for i in scores.indices where scores[i] > -1 { scores[i] = (1 - weight) * scores[i] + weight * centroid[i] }
+    return scores
   }
 
   /// Fills `template` with the best template quality of the intents `IntentTemplates.matchedIntents`
@@ -286,8 +352,8 @@ package struct Ranker: Sendable {
   }
 
   /// The calibrated confidence of one candidate's signals (see `RankingConfiguration`).
-  func calibrated(cosine: Double, template: Double, bm25: Double, coverage: Double) -> Double {
-    let c = configuration.activeCalibration
+  func calibrated(signals: RankingMode, cosine: Double, template: Double, bm25: Double, coverage: Double) -> Double {
+    let c = configuration.calibration(for: signals)
     let exact = template >= 0.999 ? c.exactTemplate : 0
     let z = c.bias + c.cosine * cosine + c.template * template + c.keyword * log(1 + bm25) + c.coverage * coverage + exact
     return 1 / (1 + exp(-z))

@@ -5,8 +5,11 @@ import IntentBridgeTemplates
 public struct RankedIntent: Sendable, Hashable {
   public var intentID: String
   public var intentIndex: Int
-  /// Calibrated probability that this intent is the right one.
+  /// Calibrated probability that this intent is the right one (`ConfidenceModel`).
   public var confidence: Double
+  /// The confidence its own signals give before the catalog's calibration
+  /// (`RankingConfiguration.Calibration`); the calibration's main feature.
+  public var evidence: Double
   /// The fused score the ranking is sorted by.
   public var score: Double
   /// Raw BM25F score and its per-request normalised value (score / best score).
@@ -51,6 +54,14 @@ public struct Ranking: Sendable {
   public var noMatchReason: String?
   /// Set when the request could not be embedded (e.g. an endpoint failed).
   public var embeddingProblem: String?
+  /// Where the confidences' calibration comes from.
+  public var confidenceOrigin: ConfidenceModel.Origin = .shipped
+  /// How likely the request is in the catalog's domain at all (1 with the shipped calibration).
+  public var inScope: Double = 1
+  /// The language the request was confidently detected in (a primary subtag), if any.
+  public var detectedLanguage: String?
+  /// Whether it was ranked as a cross-lingual request (embeddings only; docs/RANKING.md).
+  public var crossLingual = false
 
   /// The chosen intent, nil for no match.
   public var best: RankedIntent? { isNoMatch ? nil : candidates.first }

@@ -1,4 +1,5 @@
 import IntentBridgeIndex
+import IntentBridgeText
 
 /// The tunable settings of ranking, with the defaults the documented figures were measured
 /// with (docs/RANKING.md).
@@ -43,6 +44,9 @@ public struct RankingConfiguration: Sendable, Hashable {
 
   public var keyword = KeywordIndex.Configuration()
   public var embeddingWeight: Double = 1.0
+  /// The embedding score of an intent: `(1 − centroidWeight) · best cosine + centroidWeight ·
+  /// cosine with the intent's centroid` (`VectorIndex.centroidScores`).
+  public var centroidWeight: Double = 0.7
   public var keywordWeight: Double = 0.5
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
@@ -91,14 +95,59 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var embeddingCalibration = Calibration(bias: -5.574, cosine: 7.115, template: 0, keyword: 0, coverage: 0)
 
   /// The calibration of the configured mode.
-  public var activeCalibration: Calibration {
-    switch mode {
+  public var activeCalibration: Calibration { calibration(for: mode) }
+
+  /// The calibration of `signals`.
+  public func calibration(for signals: RankingMode) -> Calibration {
+    switch signals {
     case .hybrid: calibration
     case .keyword: keywordCalibration
     case .embedding: embeddingCalibration
     }
   }
   public var noMatchThreshold: Double = 0.5
+  /// The confidence below which the answer is "no match", overriding the confidence model's
+  /// threshold (`--set no-match=…`).
+  public var noMatchOverride: Double?
+  /// The confidence model per signal choice (`ConfidenceModel`; fitted for the catalog when
+  /// its index is built, or by `intentbridge tune`); `identity` where none is given.
+  public var confidenceModels: [RankingMode: ConfidenceModel] = [:]
+  /// Per request language (primary subtag), how much lower its requests' embedding scores
+  /// run against this catalog than the same requests in the catalog's language (negative;
+  /// `CrossLingualShift`, measured when the index is built).
+  public var crossLingualShifts: [String: Double] = [:]
+
+  /// The shift of `language`, else the mean of the measured ones, else 0.
+  public func crossLingualShift(_ language: String) -> Double {
+    if let shift = crossLingualShifts[LanguageTag.primary(language)] { return shift }
+    guard !crossLingualShifts.isEmpty else { return 0 }
+    return crossLingualShifts.values.reduce(0, +) / Double(crossLingualShifts.count)
+  }
+
+  /// The keyword index's settings by name (`--set`, tuning): BM25's `b` and `k1`, the weight
+  /// of typo and compound matches, and one weight per field of `fieldNames`.
+  public var bm25B: Double {
+    get { keyword.b }
+    set { keyword.b = newValue }
+  }
+  public var bm25K1: Double {
+    get { keyword.k1 }
+    set { keyword.k1 = newValue }
+  }
+  public var fuzzyWeight: Double {
+    get { keyword.fuzzyWeight }
+    set { keyword.fuzzyWeight = newValue }
+  }
+  public var functionWordWeight: Double {
+    get { keyword.functionWordWeight }
+    set { keyword.functionWordWeight = newValue }
+  }
+  /// The keyword fields in `fieldWeights` order.
+  public static let fieldNames = IntentDocument.Field.allCases.map(\.description)
+  public var fieldWeights: [Double] {
+    get { keyword.fieldWeights }
+    set { keyword.fieldWeights = newValue }
+  }
   /// A request at least this similar (cosine) to a negative phrase, and more similar to it
   /// than to every intent, gets no match.
   public var negativePhraseSimilarity: Double = 0.85

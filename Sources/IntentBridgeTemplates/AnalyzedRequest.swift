@@ -15,21 +15,41 @@ public struct AnalyzedRequest: Sendable {
   package let prepared: TemplateMatcher.Prepared
   /// Words, digit runs and punctuation with their spans, for the typed extractors.
   package let surface: SurfaceTokens
+  /// The language the request seems to be written in (`LanguageDetector`), nil when it has
+  /// no letters.
+  public let detectedLanguage: LanguageDetector.Guess?
+  /// The detected language when it is confidently another than the catalog's (and not a
+  /// close relative: Slovak and Czech, the Scandinavian languages): a cross-lingual request,
+  /// which keywords and templates cannot read (docs/RANKING.md, "Languages").
+  public let foreignLanguage: String?
 
-  package init(text: String, tokens: [AnalyzedToken], prepared: TemplateMatcher.Prepared, surface: SurfaceTokens) {
+  package init(
+    text: String, tokens: [AnalyzedToken], prepared: TemplateMatcher.Prepared, surface: SurfaceTokens,
+    detectedLanguage: LanguageDetector.Guess? = nil, foreignLanguage: String? = nil
+  ) {
     self.text = text
     self.tokens = tokens
     self.prepared = prepared
     self.surface = surface
+    self.detectedLanguage = detectedLanguage
+    self.foreignLanguage = foreignLanguage
   }
 }
 
 extension IntentTemplates {
-  /// Analyses `request` once for ranking and filling.
+  /// Analyses `request` once for ranking and filling; `language` is the catalog language it
+  /// is read in (a request confidently in another is `foreignLanguage`).
   /// - Complexity: O(n) tokenisation plus `prepare`'s value spans and typo lookups.
-  public func analyze(_ request: String) -> AnalyzedRequest {
+  public func analyze(_ request: String, language: String, knows: (String) -> Bool = { _ in false }) -> AnalyzedRequest {
     let tokens = analyzer.tokens(request)
+    // Words of the catalog's vocabulary are evidence of its language ("cancel the kitchen
+    // timers" is English to an English catalog, however few English function words it has).
+    let known = tokens.filter { !$0.isStopWord && !$0.isSkipWord && $0.kind == .word && $0.folded.count >= 3 && knows($0.term) }.count
+    let guess = LanguageDetector().detect(request, bonus: [language: Double(known)])
+    var foreign: String?
+    if let guess, guess.isConfident, !LanguageDetector.sameFamily(guess.language, language) { foreign = guess.language }
     return AnalyzedRequest(
-      text: request, tokens: tokens, prepared: prepare(request, tokens: tokens), surface: SurfaceLexer.tokens(request))
+      text: request, tokens: tokens, prepared: prepare(request, tokens: tokens), surface: SurfaceLexer.tokens(request),
+      detectedLanguage: guess, foreignLanguage: foreign)
   }
 }

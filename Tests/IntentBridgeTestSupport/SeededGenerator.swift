@@ -1,14 +1,10 @@
-/// SplitMix64: a small seeded generator for property and fuzz tests, so failures reproduce.
+import IntentBridgeText
+
+/// The seeded generator of property and fuzz tests (`SeededRandom`), so failures reproduce.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  public var state: UInt64
+  private var base: SeededRandom
 
-  public init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { base = SeededRandom(seed: seed) }
 
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  public mutating func next() -> UInt64 { base.next() }
 }

@@ -1,0 +1,87 @@
+/// Fits a catalog's confidence models (`ConfidenceModel`, one per signal choice) from
+/// requests made of the catalog itself (`PseudoRequests`), as its index is built.
+///
+/// Each pseudo-request is ranked as a user's request would be, with the shipped calibration;
+/// the features of the first candidate, and whether it is the intent the request stands for,
+/// are one row of the fit:
+/// - in-domain requests: right when the first candidate is their intent (the fit of
+///   `ConfidenceModel.weights`), and in the domain (the fit of `inScopeWeights`);
+/// - the same requests with their own intent left out of the ranking: outside the domain,
+///   like a request near the catalog's domain that no intent answers;
+/// - off-domain requests: outside the domain.
+/// Near requests weigh `nearShare` of the outside ones, and all of those `outOfScopePrior`
+/// against the in-domain ones.
+/// Held-out examples are ranked by `foldRankers[fold]`, whose catalog lacks them.
+///
+///     let models = ConfidenceCalibration.fit(ranker: ranker, foldRankers: folds, modes: [.hybrid, .keyword])
+///
+/// - Complexity: O(modes × pseudo-requests × rank), about 2 × 900 rankings per mode.
+public enum ConfidenceCalibration {
+  /// The share of requests outside the catalog's domain the fit assumes (the prior of
+  /// `ConfidenceModel.inScope`): "no match" wins when no intent is likelier than that.
+  public static let outOfScopePrior = 0.2
+  /// Of the outside requests' weight, the share of those near the domain (an intent left
+  /// out); the rest is off-domain.
+  public static let nearShare = 0.3
+
+  package static func fit(
+    ranker: Ranker, foldRankers: [Int: Ranker], modes: [RankingMode], requests: [PseudoRequest]? = nil
+  ) -> [RankingMode: ConfidenceModel] {
+    // A grammar of phrase templates keeps the shipped calibration: it was fitted on labelled
+    // requests to such catalogs (docs/RANKING.md), and samples of the grammar only echo it.
+    guard !PseudoRequests.isGrammar(ranker.compiled) else { return [:] }
+    let requests = requests ?? PseudoRequests.make(compiled: ranker.compiled)
+    var models: [RankingMode: ConfidenceModel] = [:]
+    for mode in modes {
+      let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode)
+      let correct = ConfidenceFitter.fit(rows.inDomain, prior: .identity, origin: .catalog)
+      let inScopePrior = ConfidenceModel(weights: ConfidenceFeatures.names.map { _ in 0 }, origin: .catalog)
+      let inDomainWeight = rows.inDomain.reduce(0) { $0 + $1.weight }
+      let outWeight = rows.outOfDomain.reduce(0) { $0 + $1.weight }
+      let scale = outWeight > 0 ? outOfScopePrior / (1 - outOfScopePrior) * inDomainWeight / outWeight : 0
+      let inScopeRows = rows.inDomain.map { ConfidenceFitter.Row(features: $0.features, isRight: true, weight: $0.weight) }
+        + rows.outOfDomain.map { ConfidenceFitter.Row(features: $0.features, isRight: false, weight: $0.weight * scale) }
+      let inScope = ConfidenceFitter.fit(inScopeRows, prior: inScopePrior, origin: .catalog)
+      models[mode] = ConfidenceModel(
+        weights: correct.weights, inScopeWeights: inScope.weights, threshold: 0, origin: .catalog, fittedOn: rows.inDomain.count + rows.outOfDomain.count)
+    }
+    return models
+  }
+
+  /// The fit's rows for one signal choice: in-domain requests (right when their intent comes
+  /// first), and requests outside the domain (their intent left out, or off-domain).
+  package static func rows(
+    _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode
+  ) -> (inDomain: [ConfidenceFitter.Row], outOfDomain: [ConfidenceFitter.Row]) {
+    func shipped(_ ranker: Ranker) -> Ranker {
+      var copy = ranker
+      copy.configuration.mode = mode
+      copy.configuration.confidenceModels = [:]
+      return copy
+    }
+    let full = shipped(ranker)
+    let folds = foldRankers.mapValues(shipped)
+    var inDomain: [ConfidenceFitter.Row] = []
+    var near: [ConfidenceFitter.Row] = []
+    var offDomain: [ConfidenceFitter.Row] = []
+    for request in requests {
+      let rankerOfRequest = request.fold.flatMap { folds[$0] } ?? full
+      let analyzed = rankerOfRequest.compiled.analyze(request.text)
+      let ranking = rankerOfRequest.rank(analyzed, top: 3)
+      guard !ranking.candidates.isEmpty else { continue }
+      let features = ConfidenceFeatures.of(0, in: ranking.candidates)
+      guard let intent = request.intent else {
+        offDomain.append(.init(features: features, isRight: false))
+        continue
+      }
+      inDomain.append(.init(features: features, isRight: ranking.candidates[0].intentIndex == intent))
+      let without = rankerOfRequest.rank(analyzed, top: 3, excluding: intent)
+      if !without.candidates.isEmpty {
+        near.append(.init(features: ConfidenceFeatures.of(0, in: without.candidates), isRight: false))
+      }
+    }
+    let nearWeight = near.isEmpty ? 0 : nearShare / Double(near.count)
+    let offWeight = offDomain.isEmpty ? 0 : (1 - nearShare) / Double(offDomain.count)
+    return (inDomain, near.map { .init(features: $0.features, isRight: false, weight: nearWeight) } + offDomain.map { .init(features: $0.features, isRight: false, weight: offWeight) })
+  }
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import IntentBridgeJSON
+
+/// The last step of ranking: from a candidate's evidence to the probability that it is the
+/// intent meant, *for the catalog at hand*.
+///
+/// A candidate's features (`ConfidenceFeatures`) are its evidence (the logistic of its own
+/// signals, `RankingConfiguration.Calibration`), its embedding score, how far its embedding
+/// score and its fused score lead the best other candidate's, the share of the request's
+/// content words its texts cover, its keyword score and its template match. The probability
+/// is `σ(weights · features)`:
+///
+///     let model = ConfidenceModel.identity          // σ(logit(evidence)) = evidence
+///     model.probability(features)                   // 0.83
+///
+/// Two parts: how likely the request is in the catalog's domain at all (`inScope`, from the
+/// first candidate's features), and how likely each candidate is the right intent of an
+/// in-domain request (`weights`). A candidate's confidence is their product; the answer is
+/// the likeliest candidate, and it is "no match" when no intent is likelier than none
+/// (`confidence < 1 − inScope`) or its confidence is below `threshold`.
+///
+/// `identity` keeps the evidence as it is (the shipped calibration, fitted on the project's
+/// development sets; every request in domain, no match below 0.5); `ConfidenceFitter` fits
+/// both parts for one catalog from requests made of the catalog itself (`PseudoRequests`)
+/// when its index is built, and `intentbridge tune` from a user's labelled requests.
+public struct ConfidenceModel: Sendable, Hashable {
+  /// Where the weights come from, for `--explain` and reports.
+  public enum Origin: String, Sendable, Hashable {
+    /// The evidence as the shipped coefficients compute it.
+    case shipped
+    /// Fitted on requests made of the catalog itself when its index was built.
+    case catalog
+    /// Fitted on labelled requests (`intentbridge tune`).
+    case tuned
+  }
+
+  /// One weight per `ConfidenceFeatures.names` entry: P(right | in domain).
+  public var weights: [Double]
+  /// The same for P(the request is in the catalog's domain); nil: always in domain.
+  public var inScopeWeights: [Double]?
+  /// "No match" when the best probability is below it.
+  public var threshold: Double
+  public var origin: Origin
+  /// How many requests the weights were fitted on (0 for `shipped`).
+  public var fittedOn: Int
+
+  public init(weights: [Double], inScopeWeights: [Double]? = nil, threshold: Double = 0.5, origin: Origin, fittedOn: Int = 0) {
+    self.weights = weights
+    self.inScopeWeights = inScopeWeights
+    self.threshold = threshold
+    self.origin = origin
+    self.fittedOn = fittedOn
+  }
+
+  /// The evidence unchanged: `σ(logit(evidence))`.
+  public static let identity = ConfidenceModel(
+    weights: ConfidenceFeatures.names.map { $0 == "evidence" ? 1 : 0 }, origin: .shipped)
+
+  /// P(right | in domain) = `σ(weights · features)`.
+  public func probability(_ features: [Double]) -> Double { Self.logistic(weights, features) }
+
+  /// P(in domain) from the first candidate's features (1 without `inScopeWeights`).
+  public func inScope(_ features: [Double]) -> Double { inScopeWeights.map { Self.logistic($0, features) } ?? 1 }
+
+  static func logistic(_ weights: [Double], _ features: [Double]) -> Double {
+    var z = 0.0
+    for (w, f) in zip(weights, features) { z += w * f }
+    return 1 / (1 + exp(-max(-30, min(30, z))))
+  }
+
+  /// `{"origin", "threshold", "fittedOn", "weights": {name: weight}, "inScopeWeights"?: {…}}`.
+  public var jsonValue: JSONValue {
+    func object(_ weights: [Double]) -> JSONValue {
+      var object = JSONObject()
+      for (name, weight) in zip(ConfidenceFeatures.names, weights) { object[name] = .number((weight * 1e6).rounded() / 1e6) }
+      return .object(object)
+    }
+    var json: JSONObject = [
+      "origin": .string(origin.rawValue), "threshold": .number(threshold), "fittedOn": .integer(Int64(fittedOn)), "weights": object(weights),
+    ]
+    if let inScopeWeights { json["inScopeWeights"] = object(inScopeWeights) }
+    return .object(json)
+  }
+
+  /// Reads `jsonValue`; nil when it is not that shape (unknown feature names, missing fields).
+  public init?(json: JSONValue) {
+    func weights(_ value: JSONValue?) -> [Double]? {
+      guard let object = value?.objectValue, object.count == ConfidenceFeatures.names.count else { return nil }
+      var out: [Double] = []
+      for name in ConfidenceFeatures.names {
+        guard let weight = object[name]?.doubleValue, weight.isFinite else { return nil }
+        out.append(weight)
+      }
+      return out
+    }
+    guard let origin = json["origin"]?.stringValue.flatMap(Origin.init(rawValue:)), let threshold = json["threshold"]?.doubleValue,
+      threshold.isFinite, (0...1).contains(threshold), let correct = weights(json["weights"])
+    else { return nil }
+    let inScope = weights(json["inScopeWeights"])
+    if json["inScopeWeights"] != nil, inScope == nil { return nil }
+    self.init(weights: correct, inScopeWeights: inScope, threshold: threshold, origin: origin, fittedOn: Int(json["fittedOn"]?.integerValue ?? 0))
+  }
+}
+
+/// The features of one candidate that `ConfidenceModel` weighs.
+public enum ConfidenceFeatures {
+  /// In the order of `ConfidenceModel.weights`.
+  public static let names = ["bias", "evidence", "cosine", "cosineLead", "scoreLead", "coverage", "keyword", "template"]
+
+  /// The features of `candidates[k]` among the ranking's candidates: the leads are over the
+  /// best *other* candidate (negative for all but the one that leads).
+  /// - Complexity: O(candidates).
+  public static func of(_ k: Int, in candidates: [RankedIntent]) -> [Double] {
+    let candidate = candidates[k]
+    var otherCosine = -1.0
+    var otherScore = -Double.infinity
+    for (j, other) in candidates.enumerated() where j != k {
+      otherCosine = max(otherCosine, other.vectorScore ?? 0)
+      otherScore = max(otherScore, other.score)
+    }
+    let cosine = candidate.vectorScore ?? 0
+    let evidence = min(1 - 1e-6, max(1e-6, candidate.evidence))
+    return [
+      1, log(evidence / (1 - evidence)), cosine, candidates.count > 1 ? cosine - otherCosine : 0,
+      candidates.count > 1 ? candidate.score - otherScore : 0, candidate.coverage, log(1 + candidate.keywordScore), candidate.templateScore,
+    ]
+  }
+}

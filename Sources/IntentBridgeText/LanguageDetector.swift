@@ -1,0 +1,140 @@
+/// Which language a request is written in: the script first (kana → Japanese, Hangul →
+/// Korean, Han → Chinese, Cyrillic, Greek, Arabic, …), then, for Latin script, the words and
+/// letters typical of each of the languages in `LanguageDetector.latinLanguages`.
+///
+///     let detector = LanguageDetector()
+///     detector.detect("wie spät ist es in Berlin")?.language   // "de"
+///     detector.detect("hvad er klokken")?.language              // "da"
+///     detector.detect("设置一个闹钟")?.language                    // "zh"
+///
+/// Requests are short, so the evidence is counted, not modelled: each function word of a
+/// language counts 1 (shared by several languages: 1 / their number), each letter only some
+/// languages use (ß, ä, š, å, ı, ñ, …) counts 0.5 for each of them. A guess is *confident* when
+/// it has at least one point and leads the runner-up by half a point; short or mixed requests
+/// often are not, and callers then keep the catalog's language.
+/// - Complexity: O(n) in the request's scalars.
+public struct LanguageDetector: Sendable {
+  public struct Guess: Sendable, Hashable {
+    /// A primary language subtag (`de`, `zh`, `ja`, …), or a script name for scripts whose
+    /// language is not told apart (`cyrillic`, `arabic`, …).
+    public var language: String
+    /// The evidence for it, and for the runner-up.
+    public var score: Double
+    public var runnerUp: Double
+    /// At least one point and half a point ahead of the runner-up (always true for a script
+    /// that settles the language by itself, such as kana or Hangul).
+    public var isConfident: Bool
+  }
+
+  public init() {}
+
+  /// The language of `text`, nil when it has no letters. `bonus` adds evidence for a
+  /// language known otherwise (a catalog counts the request's words it knows for its own).
+  public func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+    var counts: [Script: Int] = [:]
+    for scalar in text.unicodeScalars {
+      if let script = Self.script(of: scalar) { counts[script, default: 0] += 1 }
+    }
+    guard let dominant = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue })?.key else {
+      return nil
+    }
+    switch dominant {
+    case .kana: return Guess(language: "ja", score: Double(counts[.kana] ?? 0), runnerUp: 0, isConfident: true)
+    case .han:
+      // Han with any kana is Japanese; Han alone is read as Chinese.
+      if (counts[.kana] ?? 0) > 0 { return Guess(language: "ja", score: Double(counts[.kana] ?? 0), runnerUp: 0, isConfident: true) }
+      return Guess(language: "zh", score: Double(counts[.han] ?? 0), runnerUp: 0, isConfident: true)
+    case .hangul: return Guess(language: "ko", score: Double(counts[.hangul] ?? 0), runnerUp: 0, isConfident: true)
+    case .latin: return latinGuess(text, bonus: bonus)
+    default: return Guess(language: dominant.rawValue, score: Double(counts[dominant] ?? 0), runnerUp: 0, isConfident: true)
+    }
+  }
+
+  /// Whether two tags are the same language or close relatives that read each other's
+  /// requests (Slovak and Czech; Danish, Norwegian and Swedish; Indonesian and Malay).
+  public static func sameFamily(_ a: String, _ b: String) -> Bool {
+    let x = LanguageTag.primary(a), y = LanguageTag.primary(b)
+    if x == y { return true }
+    for family in [["sk", "cs"], ["da", "nb", "no", "nn", "sv"], ["id", "ms"]] where family.contains(x) && family.contains(y) { return true }
+    return false
+  }
+
+  /// The Latin-script languages told apart, by primary subtag.
+  public static var latinLanguages: [String] { LanguageEvidence.latin.map(\.language) }
+
+  func latinGuess(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+    var scores = [Double](repeating: 0, count: LanguageEvidence.latin.count)
+    for (language, points) in bonus {
+      if let index = LanguageEvidence.latin.firstIndex(where: { $0.language == LanguageTag.primary(language) }) { scores[index] += points }
+    }
+    for word in Self.words(text) {
+      if let owners = LanguageEvidence.wordOwners[word.folded] {
+        for owner in owners { scores[owner] += 1 / Double(owners.count) }
+      }
+      for scalar in word.lower.unicodeScalars {
+        if let owners = LanguageEvidence.letterOwners[scalar] {
+          for owner in owners { scores[owner] += 0.5 }
+        }
+      }
+    }
+    var order = Array(scores.indices)
+    order.sort { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+    let best = order[0]
+    let second = order.count > 1 ? scores[order[1]] : 0
+    guard scores[best] > 0 else {
+      return Guess(language: LanguageEvidence.latin[0].language, score: 0, runnerUp: 0, isConfident: false)
+    }
+    return Guess(
+      language: LanguageEvidence.latin[best].language, score: scores[best], runnerUp: second,
+      isConfident: scores[best] >= 1 && scores[best] - second >= 0.5)
+  }
+
+  /// Lower-cased words of letters (apostrophes inside kept out), with their diacritics and
+  /// folded (no diacritics, `ß` → `ss`).
+  static func words(_ text: String) -> [(lower: String, folded: String)] {
+    var out: [(String, String)] = []
+    var current = ""
+    func flush() {
+      if !current.isEmpty {
+        var folded = ""
+        for scalar in current.unicodeScalars {
+          Folding.fold(scalar.value) { if let s = Unicode.Scalar($0) { folded.unicodeScalars.append(s) } }
+        }
+        out.append((current, folded))
+      }
+      current = ""
+    }
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isAlphabetic {
+        current.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+      } else if scalar == "'" || scalar == "’" {
+        continue
+      } else {
+        flush()
+      }
+    }
+    flush()
+    return out
+  }
+
+  enum Script: String, Sendable, Hashable {
+    case latin, han, kana, hangul, cyrillic, greek, arabic, hebrew, thai, devanagari
+  }
+
+  static func script(of scalar: Unicode.Scalar) -> Script? {
+    let v = scalar.value
+    switch v {
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return .latin
+    case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D: return .kana
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return .han
+    case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return .hangul
+    case 0x400...0x52F: return .cyrillic
+    case 0x370...0x3FF: return .greek
+    case 0x600...0x6FF, 0x750...0x77F: return .arabic
+    case 0x590...0x5FF: return .hebrew
+    case 0xE00...0xE7F: return .thai
+    case 0x900...0x97F: return .devanagari
+    default: return nil
+    }
+  }
+}
