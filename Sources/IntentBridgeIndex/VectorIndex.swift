@@ -13,6 +13,9 @@ public struct VectorIndex: Sendable {
   let multiplicity: [Float]
   /// Each intent's centroid (`centroids`), row-major: intent × dimensions.
   let centroidMatrix: [Float]
+  /// True when no intent has more than one row: every centroid is that row, and
+  /// `centroidScores` equals `scores`.
+  public let hasSingleRows: Bool
 
   /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
   /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
@@ -49,6 +52,7 @@ public struct VectorIndex: Sendable {
     matrix = rows
     multiplicity = counts
     centroidMatrix = Self.centroidMatrix(rows: rows, intents: intents, multiplicity: counts, intentCount: intentCount, dimensions: d)
+    hasSingleRows = keptByIntent.values.allSatisfy { $0.count <= 1 }
   }
 
   /// The cosine above which a row counts as a near duplicate of another of its intent.
@@ -144,9 +148,11 @@ public struct VectorIndex: Sendable {
       for i in 0..<dimensions { sums[base + i] += multiplicity[row] * rows[row * dimensions + i] }
     }
     for k in 0..<intentCount {
-      let slice = sums[(k * dimensions)..<((k + 1) * dimensions)]
-      let norm = slice.reduce(0) { $0 + $1 * $1 }.squareRoot()
-      if norm > 0 { for i in (k * dimensions)..<((k + 1) * dimensions) { sums[i] /= norm } }
+      let range = (k * dimensions)..<((k + 1) * dimensions)
+      var squares: Float = 0
+      for i in range { squares += sums[i] * sums[i] }
+      let norm = squares.squareRoot()
+      if norm > 0 { for i in range { sums[i] /= norm } }
     }
     return sums
   }

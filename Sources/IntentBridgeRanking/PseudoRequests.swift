@@ -37,13 +37,18 @@ public enum PseudoRequests {
   public static let folds = 2
 
   /// The pseudo-requests of `compiled`, at most `perIntent` per intent and `limit` in all
-  /// (intents sampled evenly when the catalog is larger), plus up to `offDomain` off-domain
-  /// requests, most of them in the catalog's language.
-  public static func make(compiled: CompiledCatalog, perIntent: Int = 6, limit: Int = 900, offDomain: Int = 120, seed: UInt64 = 0x1B) -> [PseudoRequest] {
+  /// (default: fewer for big catalogs, `defaultLimit`), from intents drawn evenly when there
+  /// are more than the limit, plus up to `offDomain` off-domain requests, most of them in the
+  /// catalog's language.
+  public static func make(
+    compiled: CompiledCatalog, perIntent: Int = 6, limit: Int? = nil, offDomain: Int = 120, seed: UInt64 = 0x1B
+  ) -> [PseudoRequest] {
     let catalog = compiled.catalog
     let language = compiled.language
     var random = SeededRandom(seed: seed)
-    let discoverable = catalog.intents.indices.filter { catalog.intents[$0].isDiscoverable }
+    var discoverable = catalog.intents.indices.filter { catalog.intents[$0].isDiscoverable }
+    let limit = limit ?? defaultLimit(intents: discoverable.count)
+    if discoverable.count > limit { discoverable = discoverable.shuffled(using: &random).prefix(limit).sorted() }
     let budget = max(1, min(perIntent, limit / max(1, discoverable.count)))
     // Large catalogs: every intent gets at least one request while the limit lasts.
     var out: [PseudoRequest] = []
@@ -106,6 +111,10 @@ public enum PseudoRequests {
     }
     return !intents.isEmpty && withGrammar.count * 2 >= intents.count
   }
+
+  /// 900 in-domain requests, fewer for catalogs of over 330 intents (at least 250): each is
+  /// ranked twice per signal choice when the index is built.
+  public static func defaultLimit(intents: Int) -> Int { max(250, min(900, 300_000 / max(1, intents))) }
 
   /// `catalog` without what fold `fold`'s pseudo-requests were made of: the literal examples
   /// of the fold (`fold < folds`), or the titles, descriptions and keywords of the fold's

@@ -262,7 +262,8 @@ package struct Ranker: Sendable {
   func blendedVectorScores(_ index: VectorIndex, _ query: [Float]) -> [Float] {
     var scores = index.scores(query)
     let weight = Float(configuration.centroidWeight)
-    guard weight > 0 else { return scores }
+    // One row per intent (a tool list): each centroid is that row.
+    guard weight > 0, !index.hasSingleRows else { return scores }
     let centroid = index.centroidScores(query)
     for i in scores.indices where scores[i] > -1 { scores[i] = (1 - weight) * scores[i] + weight * centroid[i] }
     return scores

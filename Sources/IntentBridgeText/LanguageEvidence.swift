@@ -23,20 +23,20 @@ enum LanguageEvidence {
       letters: "äö"),
     Language(
       language: "sk",
-      words: "je sa som si sme ste sú a ale alebo ako čo kto kde kedy prečo aký aká aké na do zo v vo so k pre pri po od mi ma môj moja nastav zapni vypni prosím dnes zajtra koľko povedz pusti ukáž mám",
+      words: "je sa som si sme ste sú a ale alebo ako čo kto kde kedy prečo aký aká aké na do zo v vo so k pre pri po od mi ma môj moja nastav zapni vypni prosím dnes zajtra koľko povedz pusti ukáž mám počasie teraz",
       letters: "äčďľĺňôŕšťžý"),
     Language(
       language: "cs",
-      words: "je se jsem jsi jsou a ale nebo jak co kdo kde kdy proč jaký jaká na do ze ve v s k pro při po od mi mě můj moje nastav zapni vypni prosím dnes zítra kolik řekni pusť ukaž mám",
-      letters: "čďěňřšťůžý"),
+      words: "je se jsem jsi jsou a ale nebo jak co kdo kde kdy proč jaký jaká na do ze ve v s k pro při po od mi mě můj moje nastav zapni vypni prosím dnes zítra kolik řekni pusť ukaž mám jaké počasí teď",
+      letters: "čďěňřšťůžýí"),
     Language(
       language: "fr",
       words: "le la les un une des du de est sont et ou je tu il nous vous moi mon ma mes pour avec dans sur quel quelle quand comment pourquoi combien qui que quoi ne pas plaît aujourd'hui demain mets joue montre peux veux",
       letters: "àâçèêëîïœùûÿ"),
     Language(
       language: "es",
-      words: "el la los las un una es son y o yo tú me mi mis para con en por que qué cuál cuándo cómo dónde quién cuánto cuánta no sí favor hoy mañana pon reproduce muestra dime del al hay está puedes quiero",
-      letters: "ñ¿¡áíóú"),
+      words: "el la los las un una es son y o yo tú me mi mis para con en por que qué cuál cuándo cómo dónde quién cuánto cuánta no sí favor hoy mañana pon reproduce muestra dime del al hay está puedes quiero hace tiempo",
+      letters: "ñ¿¡áéíóú"),
     Language(
       language: "it",
       words: "il lo la gli le un una uno e è sono ed o io tu mi mio mia per con in su che quale quando come dove chi quanto non sì favore oggi domani metti imposta riproduci mostra dimmi del della alle alla al sveglia puoi voglio",
