@@ -1,0 +1,241 @@
+/// A lexed Swift file: its tokens without `#if` directive lines, the bracket that matches
+/// each bracket, and the `#if` branch each token sits in.
+///
+/// Conditional compilation is read *whole*: every branch of every `#if … #elseif … #else …
+/// #endif` group is kept (a static reader cannot know the build settings), and the
+/// condition of the innermost branch is recorded per token so that what is imported from
+/// a branch can be reported. Declarations repeated across branches are resolved later
+/// (the first one wins, with a warning).
+///
+/// Brackets are matched so that a closing brace is stronger than parentheses: `}` closes
+/// any `(` or `[` still open inside its `{`, while a `)` or `]` never closes a `{`.
+/// Unmatched openers extend to the end of the file; stray closers are ignored.
+///
+/// - Complexity: O(n) in the number of tokens.
+struct SwiftSource: Sendable {
+  /// The name used in warnings and in the catalog's `source.locations`.
+  let name: String
+  let bytes: [UInt8]
+  let tokens: [SwiftToken]
+  /// For an opener, the index of its closer (`tokens.count` when unclosed); for a closer,
+  /// its opener (or -1 when stray); -1 for other tokens.
+  let partner: [Int32]
+  /// Per token, an index into `conditions` (-1 outside any `#if`).
+  let conditionIndex: [Int32]
+  /// `#if DEBUG`, `#else (of #if os(iOS))`, … with the line of the directive.
+  let conditions: [(text: String, line: Int)]
+  let issues: [SwiftLexer.Issue]
+  /// Interpolation contents of string tokens (see `SwiftLexer.Result.interpolations`).
+  let interpolations: [Range<Int32>]
+
+  init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+    let lexed = SwiftLexer.tokenize(bytes)
+    var issues = lexed.issues
+    let (tokens, conditionIndex, conditions) = Self.removingDirectives(lexed.tokens, bytes: bytes, issues: &issues)
+    self.tokens = tokens
+    self.conditionIndex = conditionIndex
+    self.conditions = conditions
+    self.partner = Self.matchBrackets(tokens)
+    self.issues = issues
+    self.interpolations = lexed.interpolations
+  }
+
+  // MARK: Token text
+
+  func text(_ index: Int) -> String {
+    guard index >= 0, index < tokens.count else { return "" }
+    return String(decoding: bytes[tokens[index].range], as: UTF8.self)
+  }
+
+  /// A name without its backticks.
+  func name(_ index: Int) -> String {
+    let text = text(index)
+    if text.count >= 2, text.first == "`", text.last == "`" { return String(text.dropFirst().dropLast()) }
+    return text
+  }
+
+  /// Whether token `index` is the identifier (or keyword) `word`, without allocating.
+  @inline(__always) func isWord(_ index: Int, _ word: StaticString) -> Bool {
+    guard index >= 0, index < tokens.count, tokens[index].kind == .identifier else { return false }
+    let token = tokens[index]
+    let length = Int(token.end - token.start)
+    guard length == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { wordBytes in
+      var i = 0
+      var j = Int(token.start)
+      while i < length {
+        if wordBytes[i] != bytes[j] { return false }
+        i += 1
+        j += 1
+      }
+      return true
+    }
+  }
+
+  @inline(__always) func kind(_ index: Int) -> SwiftToken.Kind? {
+    index >= 0 && index < tokens.count ? tokens[index].kind : nil
+  }
+
+  /// Whether token `index` is the operator character `c`.
+  @inline(__always) func isOperator(_ index: Int, _ c: UInt8) -> Bool {
+    guard index >= 0, index < tokens.count, tokens[index].kind == .operator else { return false }
+    return bytes[Int(tokens[index].start)] == c
+  }
+
+  /// The source text from token `from` up to (excluding) token `to`, as written.
+  func text(from: Int, to: Int) -> String {
+    guard from < to, from >= 0, from < tokens.count else { return "" }
+    let start = Int(tokens[from].start)
+    let end = Int(tokens[min(to, tokens.count) - 1].end)
+    guard start < end else { return "" }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// `file:line:column` of token `index` (the end of the file past the last token).
+  func location(_ index: Int) -> FileLocation {
+    if index >= 0, index < tokens.count {
+      return FileLocation(file: name, line: Int(tokens[index].line), column: Int(tokens[index].column))
+    }
+    if let last = tokens.last { return FileLocation(file: name, line: Int(last.line), column: Int(last.column)) }
+    return FileLocation(file: name, line: 1, column: 1)
+  }
+
+  /// The closer of the opener at `index`, or `tokens.count` when there is none.
+  func closer(of index: Int) -> Int {
+    guard index >= 0, index < partner.count, tokens[index].isOpener else { return index + 1 }
+    return Int(partner[index])
+  }
+
+  /// The `#if` branch condition of token `index`, if any.
+  func condition(of index: Int) -> (text: String, line: Int)? {
+    guard index >= 0, index < conditionIndex.count, conditionIndex[index] >= 0 else { return nil }
+    return conditions[Int(conditionIndex[index])]
+  }
+
+  // MARK: Building
+
+  /// Drops `#if`/`#elseif`/`#else`/`#endif` lines (the directive and its condition up to the
+  /// end of the line) and records the branch of every other token.
+  private static func removingDirectives(
+    _ tokens: [SwiftToken], bytes: [UInt8], issues: inout [SwiftLexer.Issue]
+  ) -> ([SwiftToken], [Int32], [(text: String, line: Int)]) {
+    func directive(_ token: SwiftToken) -> String? {
+      guard token.kind == .pound else { return nil }
+      let text = String(decoding: bytes[token.range], as: UTF8.self)
+      return ["#if", "#elseif", "#else", "#endif"].contains(text) ? text : nil
+    }
+    guard tokens.contains(where: { directive($0) != nil }) else {
+      return (tokens, [Int32](repeating: -1, count: tokens.count), [])
+    }
+    var kept: [SwiftToken] = []
+    var branch: [Int32] = []
+    kept.reserveCapacity(tokens.count)
+    branch.reserveCapacity(tokens.count)
+    var conditions: [(text: String, line: Int)] = []
+    /// Open groups: the `#if` condition text and the current branch's condition index.
+    var stack: [(ifText: String, current: Int32)] = []
+    var i = 0
+    var carryNewline = false
+    while i < tokens.count {
+      let token = tokens[i]
+      guard let word = directive(token) else {
+        var copy = token
+        if carryNewline {
+          copy.newlineBefore = true
+          copy.spaceBefore = true
+          carryNewline = false
+        }
+        kept.append(copy)
+        branch.append(stack.last?.current ?? -1)
+        i += 1
+        continue
+      }
+      // The condition runs to the end of the directive's line.
+      var end = i + 1
+      while end < tokens.count, !tokens[end].newlineBefore { end += 1 }
+      let conditionText =
+        end > i + 1
+        ? String(decoding: bytes[Int(tokens[i + 1].start)..<Int(tokens[end - 1].end)], as: UTF8.self) : ""
+      let line = Int(token.line)
+      switch word {
+      case "#if":
+        conditions.append(("#if \(conditionText)", line))
+        stack.append((conditionText, Int32(conditions.count - 1)))
+      case "#elseif", "#else":
+        if let open = stack.popLast() {
+          let text = word == "#else" ? "#else (of #if \(open.ifText))" : "#elseif \(conditionText)"
+          conditions.append((text, line))
+          stack.append((open.ifText, Int32(conditions.count - 1)))
+        } else {
+          issues.append(SwiftLexer.Issue(message: "\(word) without #if", line: line, column: Int(token.column)))
+        }
+      default:
+        if stack.popLast() == nil {
+          issues.append(SwiftLexer.Issue(message: "#endif without #if", line: line, column: Int(token.column)))
+        }
+      }
+      carryNewline = true
+      i = end
+    }
+    if let open = stack.last {
+      issues.append(SwiftLexer.Issue(message: "#if \(open.ifText) has no #endif", line: conditions[Int(open.current)].line, column: 1))
+    }
+    return (kept, branch, conditions)
+  }
+
+  private static func matchBrackets(_ tokens: [SwiftToken]) -> [Int32] {
+    var partner = [Int32](repeating: -1, count: tokens.count)
+    var stack: [Int] = []
+    // Open parens and brackets since the innermost open brace, and the counts saved for
+    // each enclosing brace, so that a stray closer is rejected in O(1).
+    var parens = 0
+    var brackets = 0
+    var saved: [(parens: Int, brackets: Int)] = []
+    let end = Int32(tokens.count)
+    for (i, token) in tokens.enumerated() {
+      switch token.kind {
+      case .leftParen:
+        stack.append(i)
+        parens += 1
+      case .leftBracket:
+        stack.append(i)
+        brackets += 1
+      case .leftBrace:
+        stack.append(i)
+        saved.append((parens, brackets))
+        parens = 0
+        brackets = 0
+      case .rightBrace:
+        guard let outer = saved.popLast() else { continue }
+        while let open = stack.popLast() {
+          partner[open] = Int32(i)
+          if tokens[open].kind == .leftBrace {
+            partner[i] = Int32(open)
+            break
+          }
+          // A paren or bracket left open inside the braces ends here.
+        }
+        (parens, brackets) = outer
+      case .rightParen, .rightBracket:
+        let isParen = token.kind == .rightParen
+        guard isParen ? parens > 0 : brackets > 0 else { continue }
+        let wanted: SwiftToken.Kind = isParen ? .leftParen : .leftBracket
+        // Pop through other parens/brackets (never through a brace: the counts say one is there).
+        while let open = stack.popLast() {
+          partner[open] = Int32(i)
+          if tokens[open].kind == .leftParen { parens -= 1 } else { brackets -= 1 }
+          if tokens[open].kind == wanted {
+            partner[i] = Int32(open)
+            break
+          }
+        }
+      default:
+        break
+      }
+    }
+    for open in stack { partner[open] = end }
+    return partner
+  }
+}
