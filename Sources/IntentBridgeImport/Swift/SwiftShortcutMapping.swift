@@ -24,7 +24,7 @@ extension SwiftCatalogBuilder {
         p = max(call.tokens.upperBound, p + 1)
       }
     }
-    if let (member, source) = member("negativePhrases", of: info), let expression = value(of: member, in: source) {
+    if let (member, source) = member("negativePhrases", of: info), let expression = builderValue(of: member, in: source) {
       let path = JSONPath.root / "negativePhrases"
       if let list = phraseList(expression, in: source, what: "the negativePhrases of '\(providerName)'", rawKeys: ["appShortcuts", providerName, "negativePhrases"], path: path) {
         negativePhrases = list.value
@@ -138,6 +138,21 @@ extension SwiftCatalogBuilder {
     for language in languages { if let list = perLanguage[language] { object[language] = .array(list.map(JSONValue.string)) } }
     for (i, item) in defaults.enumerated() { note(path / defaultLanguage / i, item.location) }
     return (.object(object), slots)
+  }
+
+  /// A variable's value; a result-builder body of several expressions reads as an array of them.
+  private func builderValue(of member: SwiftMember, in source: SwiftSource) -> SwiftExpression? {
+    guard member.initializer == nil, let body = member.body else { return value(of: member, in: source) }
+    var parser = SwiftExpressionParser(source: source, range: body)
+    var items: [SwiftExpression] = []
+    while parser.p < body.upperBound {
+      let before = parser.p
+      let item = parser.parseExpression(depth: 0)
+      if parser.p == before { break }
+      items.append(item)
+    }
+    if items.count == 1, case .array = items[0].kind { return items[0] }
+    return SwiftExpression(kind: .array(items), tokens: body)
   }
 
   /// `${a}` names in a text, in order (repeats kept).

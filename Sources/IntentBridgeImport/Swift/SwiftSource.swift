@@ -33,11 +33,16 @@ struct SwiftSource: Sendable {
     self.bytes = bytes
     let lexed = SwiftLexer.tokenize(bytes)
     var issues = lexed.issues
-    let (tokens, conditionIndex, conditions) = Self.removingDirectives(lexed.tokens, bytes: bytes, issues: &issues)
+    var (tokens, conditionIndex, conditions) = Self.removingDirectives(lexed.tokens, bytes: bytes, issues: &issues)
+    var (partner, unclosed) = Self.matchBrackets(tokens)
+    if !unclosed.isEmpty {
+      Self.closeUnclosed(unclosed, tokens: &tokens, conditionIndex: &conditionIndex, bytes: bytes, issues: &issues)
+      partner = Self.matchBrackets(tokens).partner
+    }
     self.tokens = tokens
     self.conditionIndex = conditionIndex
     self.conditions = conditions
-    self.partner = Self.matchBrackets(tokens)
+    self.partner = partner
     self.issues = issues
     self.interpolations = lexed.interpolations
   }
@@ -185,7 +190,15 @@ struct SwiftSource: Sendable {
     return (kept, branch, conditions)
   }
 
-  private static func matchBrackets(_ tokens: [SwiftToken]) -> [Int32] {
+  /// An opener without its own closer: closed by an outer `}` (or a `)`/`]` for another
+  /// opener) at `forcedBy`, or by nothing (nil).
+  struct Unclosed {
+    var opener: Int
+    var forcedBy: Int?
+  }
+
+  private static func matchBrackets(_ tokens: [SwiftToken]) -> (partner: [Int32], unclosed: [Unclosed]) {
+    var unclosed: [Unclosed] = []
     var partner = [Int32](repeating: -1, count: tokens.count)
     var stack: [Int] = []
     // Open parens and brackets since the innermost open brace, and the counts saved for
@@ -216,6 +229,7 @@ struct SwiftSource: Sendable {
             break
           }
           // A paren or bracket left open inside the braces ends here.
+          unclosed.append(Unclosed(opener: open, forcedBy: i))
         }
         (parens, brackets) = outer
       case .rightParen, .rightBracket:
@@ -230,12 +244,120 @@ struct SwiftSource: Sendable {
             partner[i] = Int32(open)
             break
           }
+          unclosed.append(Unclosed(opener: open, forcedBy: i))
         }
       default:
         break
       }
     }
-    for open in stack { partner[open] = end }
-    return partner
+    for open in stack {
+      partner[open] = end
+      unclosed.append(Unclosed(opener: open, forcedBy: nil))
+    }
+    return (partner, unclosed)
   }
+
+  /// Inserts a closer (a zero-width token) for every opener that lacks one, where the
+  /// code around it most likely meant the group to end, and reports each:
+  /// - `(` and `[` end before the next line that starts a declaration (`var`, `func`,
+  ///   `@Parameter`, `struct`, …), or where an outer bracket closed them;
+  /// - `{` ends before the next line that starts a declaration at or left of the column
+  ///   where the line of the `{` starts (its sibling), else at the end of the file.
+  /// Groups stay nested: an inner group never ends after the one around it.
+  ///
+  /// - Complexity: O(n + k log k) for k unclosed openers, the search for a brace's sibling
+  ///   bounded by `maximumRecoverySteps` in total.
+  private static func closeUnclosed(
+    _ unclosed: [Unclosed], tokens: inout [SwiftToken], conditionIndex: inout [Int32], bytes: [UInt8], issues: inout [SwiftLexer.Issue]
+  ) {
+    let n = tokens.count
+    func startsDeclaration(_ i: Int) -> Bool {
+      let token = tokens[i]
+      guard token.newlineBefore else { return false }
+      if token.kind == .at { return true }
+      guard token.kind == .identifier else { return false }
+      return SwiftDeclarationReader.declarationStarts.contains(String(decoding: bytes[token.range], as: UTF8.self))
+    }
+    // Declaration starts in order, and for each token the next one after it.
+    var declarations: [Int] = []
+    for i in 0..<n where startsDeclaration(i) { declarations.append(i) }
+    func firstDeclaration(after i: Int) -> Int {
+      var low = 0
+      var high = declarations.count
+      while low < high {
+        let middle = (low + high) / 2
+        if declarations[middle] <= i { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    var steps = 0
+    var points: [(opener: Int, point: Int)] = []
+    for item in unclosed.sorted(by: { $0.opener < $1.opener }) {
+      var point = n
+      let start = firstDeclaration(after: item.opener)
+      if tokens[item.opener].kind == .leftBrace {
+        // The column where the opener's line starts.
+        var lineStart = item.opener
+        while lineStart > 0, !tokens[lineStart].newlineBefore, steps < maximumRecoverySteps {
+          lineStart -= 1
+          steps += 1
+        }
+        let indent = tokens[lineStart].column
+        var k = start
+        while k < declarations.count, steps < maximumRecoverySteps {
+          steps += 1
+          if tokens[declarations[k]].column <= indent {
+            point = declarations[k]
+            break
+          }
+          k += 1
+        }
+      } else if start < declarations.count {
+        point = declarations[start]
+      }
+      if let forced = item.forcedBy { point = min(point, forced) }
+      points.append((item.opener, max(point, item.opener + 1)))
+    }
+    // Nesting: an inner group ends no later than the unclosed group around it.
+    var active: [Int] = []
+    for i in points.indices {
+      while let top = active.last, points[top].point <= points[i].opener { active.removeLast() }
+      if let top = active.last { points[i].point = min(points[i].point, points[top].point) }
+      active.append(i)
+    }
+    for (opener, point) in points {
+      let token = tokens[opener]
+      let symbol = token.kind == .leftBrace ? "{" : token.kind == .leftParen ? "(" : "["
+      let place = point < n ? "before line \(tokens[point].line)" : "at the end of the file"
+      issues.append(SwiftLexer.Issue(message: "'\(symbol)' is never closed; read as closed \(place)", line: Int(token.line), column: Int(token.column)))
+    }
+    // Insert, innermost first at each point.
+    var byPoint: [Int: [Int]] = [:]
+    for (opener, point) in points { byPoint[point, default: []].append(opener) }
+    var newTokens: [SwiftToken] = []
+    var newConditions: [Int32] = []
+    newTokens.reserveCapacity(n + points.count)
+    newConditions.reserveCapacity(n + points.count)
+    for i in 0...n {
+      if let openers = byPoint[i] {
+        for opener in openers.sorted(by: >) {
+          let at = i < n ? tokens[i] : tokens[n - 1]
+          let offset = i < n ? at.start : at.end
+          let kind: SwiftToken.Kind =
+            tokens[opener].kind == .leftBrace ? .rightBrace : tokens[opener].kind == .leftParen ? .rightParen : .rightBracket
+          newTokens.append(
+            SwiftToken(kind: kind, start: offset, end: offset, line: at.line, column: at.column, newlineBefore: i < n && at.newlineBefore, spaceBefore: true))
+          newConditions.append(i < n ? conditionIndex[i] : conditionIndex[n - 1])
+        }
+      }
+      if i < n {
+        newTokens.append(tokens[i])
+        newConditions.append(conditionIndex[i])
+      }
+    }
+    tokens = newTokens
+    conditionIndex = newConditions
+  }
+
+  static let maximumRecoverySteps = 1_000_000
 }

@@ -56,7 +56,13 @@ extension SwiftCatalogBuilder {
       }
       return .success(text)
     case .opaque(let reason):
-      return .failure(TextProblem(reason: "the text is \(reason), which is computed at run time"))
+      return .failure(TextProblem(reason: "the text is \(reason), which cannot be read statically"))
+    case .call(let callee, _, _):
+      let name = source.text(from: callee.tokens.lowerBound, to: callee.tokens.upperBound)
+      return .failure(TextProblem(reason: "the text is the result of \(name)(…), computed at run time"))
+    case .name, .member:
+      let name = source.text(from: expression.tokens.lowerBound, to: expression.tokens.upperBound)
+      return .failure(TextProblem(reason: "the text is the value of \(name), known only at run time"))
     default:
       return .failure(TextProblem(reason: "the text is not a string literal or a LocalizedStringResource"))
     }
