@@ -163,8 +163,8 @@ struct SwiftCatalogBuilder {
     var found = matches(declarations(of: info))
     if found.isEmpty {
       // A default from an extension of a protocol of these sources that the type adopts.
-      for name in info.conformances.sorted() {
-        guard let local = index.info(name), local.primary.kind == .protocol else { continue }
+      for name in info.localProtocols {
+        guard let local = index.types[name] else { continue }
         let defaults = matches(local.declarations.filter { $0.kind == .extension })
         if let first = defaults.first {
           found = [first]

@@ -55,15 +55,17 @@ enum SwiftLexer {
 
   static func isOperatorCharacter(_ c: UInt8) -> Bool {
     switch c {
-    case UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "!"),
-      UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"),
-      UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"):
+    case 0x3D, 0x3C, 0x3E, 0x3F, 0x21,
+      0x26, 0x2B, 0x2D, 0x2A, 0x2F,
+      0x25, 0x7C, 0x5E, 0x7E:
       true
     default: false
     }
   }
 }
 
+/// Byte values are written as hexadecimal literals (`0x22` is `"`, `0x5C` is a backslash, `0x2F`
+/// is `/`): `UInt8(ascii:)` is a call in unoptimised builds, and this loop runs over megabytes.
 private struct LexerState {
   let b: UnsafeBufferPointer<UInt8>
   let n: Int
@@ -109,8 +111,13 @@ private struct LexerState {
     return columnValue
   }
 
-  mutating func issue(_ message: String, line: Int, column: Int) {
-    issues.append(SwiftLexer.Issue(message: message, line: line, column: column))
+  mutating func issue(_ message: @autoclosure () -> String, line: Int, column: Int) {
+    // Past the limit only the count matters (SwiftSource reports it).
+    guard issues.count <= SwiftSource.maximumIssues else {
+      issues.append(SwiftLexer.Issue(message: "", line: line, column: column))
+      return
+    }
+    issues.append(SwiftLexer.Issue(message: message(), line: line, column: column))
   }
 
   // MARK: Driver
@@ -138,11 +145,11 @@ private struct LexerState {
         }
         p += 1
         pendingSpace = true
-      case UInt8(ascii: "/"):
+      case 0x2F:
         let next = byte(p + 1)
-        if next == UInt8(ascii: "/") {
+        if next == 0x2F {
           skipLineComment()
-        } else if next == UInt8(ascii: "*") {
+        } else if next == 0x2A {
           skipBlockComment()
         } else if regexCanStart(), let end = bareRegexEnd() {
           emit(.regex, from: p, to: end, line: line, column: column(at: p))
@@ -150,34 +157,34 @@ private struct LexerState {
         } else {
           single(.operator)
         }
-      case UInt8(ascii: "\""):
+      case 0x22:
         string(hashes: 0, start: p)
-      case UInt8(ascii: "#"):
+      case 0x23:
         pound()
-      case UInt8(ascii: "`"):
+      case 0x60:
         backtickIdentifier()
-      case UInt8(ascii: "$"):
+      case 0x24:
         if SwiftLexer.isIdentifierPart(byte(p + 1)) {
           let start = p
           p += 1
-          while p < n, SwiftLexer.isIdentifierPart(b[p]) { p += 1 }
+          skipIdentifierPart()
           emit(.identifier, from: start, to: p, line: line, column: column(at: start))
         } else {
           single(.unknown)
         }
-      case UInt8(ascii: "("): single(.leftParen)
-      case UInt8(ascii: ")"): single(.rightParen)
-      case UInt8(ascii: "["): single(.leftBracket)
-      case UInt8(ascii: "]"): single(.rightBracket)
-      case UInt8(ascii: "{"): single(.leftBrace)
-      case UInt8(ascii: "}"): single(.rightBrace)
-      case UInt8(ascii: ","): single(.comma)
-      case UInt8(ascii: ":"): single(.colon)
-      case UInt8(ascii: ";"): single(.semicolon)
-      case UInt8(ascii: "@"): single(.at)
-      case UInt8(ascii: "\\"): single(.backslash)
-      case UInt8(ascii: "."): single(.period)
-      case UInt8(ascii: "-") where byte(p + 1) == UInt8(ascii: ">"):
+      case 0x28: single(.leftParen)
+      case 0x29: single(.rightParen)
+      case 0x5B: single(.leftBracket)
+      case 0x5D: single(.rightBracket)
+      case 0x7B: single(.leftBrace)
+      case 0x7D: single(.rightBrace)
+      case 0x2C: single(.comma)
+      case 0x3A: single(.colon)
+      case 0x3B: single(.semicolon)
+      case 0x40: single(.at)
+      case 0x5C: single(.backslash)
+      case 0x2E: single(.period)
+      case 0x2D where byte(p + 1) == 0x3E:
         emit(.arrow, from: p, to: p + 2, line: line, column: column(at: p))
         p += 2
       default:
@@ -186,7 +193,7 @@ private struct LexerState {
         } else if SwiftLexer.isIdentifierStart(c) {
           let start = p
           p += 1
-          while p < n, SwiftLexer.isIdentifierPart(b[p]) { p += 1 }
+          skipIdentifierPart()
           emit(.identifier, from: start, to: p, line: line, column: column(at: start))
         } else if SwiftLexer.isOperatorCharacter(c) {
           single(.operator)
@@ -227,10 +234,10 @@ private struct LexerState {
     var depth = 1
     while p < n {
       let c = b[p]
-      if c == UInt8(ascii: "/"), byte(p + 1) == UInt8(ascii: "*") {
+      if c == 0x2F, byte(p + 1) == 0x2A {
         depth += 1
         p += 2
-      } else if c == UInt8(ascii: "*"), byte(p + 1) == UInt8(ascii: "/") {
+      } else if c == 0x2A, byte(p + 1) == 0x2F {
         depth -= 1
         p += 2
         if depth == 0 { break }
@@ -262,19 +269,19 @@ private struct LexerState {
   /// delimiter. Returns false when it is unterminated (then `p` is at the end of the line
   /// for a single-line string, at the end of the file for a multi-line one).
   mutating func scanString(hashes: Int, depth: Int) -> Bool {
-    let quote = UInt8(ascii: "\"")
+    let quote: UInt8 = 0x22
     let multiline = byte(p + 1) == quote && byte(p + 2) == quote
     p += multiline ? 3 : 1
     while p < n {
       let c = b[p]
-      if c == UInt8(ascii: "\\") {
+      if c == 0x5C {
         guard hasHashes(hashes, at: p + 1) else {
           p += 1
           continue
         }
         let q = p + 1 + hashes
         let escaped = byte(q)
-        if escaped == UInt8(ascii: "(") && q < n {
+        if escaped == 0x28 && q < n {
           p = q + 1
           let contentStart = p
           if !skipInterpolation(multiline: multiline, depth: depth + 1) { return false }
@@ -322,7 +329,7 @@ private struct LexerState {
   @inline(__always) func hasHashes(_ count: Int, at offset: Int) -> Bool {
     guard count > 0 else { return true }
     guard offset + count <= n else { return false }
-    for i in offset..<(offset + count) where b[i] != UInt8(ascii: "#") { return false }
+    for i in offset..<(offset + count) where b[i] != 0x23 { return false }
     return true
   }
 
@@ -338,29 +345,29 @@ private struct LexerState {
     while p < n {
       let c = b[p]
       switch c {
-      case UInt8(ascii: "("):
+      case 0x28:
         parens += 1
         p += 1
-      case UInt8(ascii: ")"):
+      case 0x29:
         parens -= 1
         p += 1
         if parens == 0 { return true }
-      case UInt8(ascii: "\""):
+      case 0x22:
         if !scanString(hashes: 0, depth: depth) { return false }
-      case UInt8(ascii: "#"):
+      case 0x23:
         var k = 0
-        while byte(p + k) == UInt8(ascii: "#") { k += 1 }
-        if byte(p + k) == UInt8(ascii: "\"") {
+        while byte(p + k) == 0x23 { k += 1 }
+        if byte(p + k) == 0x22 {
           p += k
           if !scanString(hashes: k, depth: depth) { return false }
         } else {
           p += k
         }
-      case UInt8(ascii: "/"):
-        if byte(p + 1) == UInt8(ascii: "/") {
+      case 0x2F:
+        if byte(p + 1) == 0x2F {
           guard multiline else { return false }
           while p < n, b[p] != 0x0A { p += 1 }
-        } else if byte(p + 1) == UInt8(ascii: "*") {
+        } else if byte(p + 1) == 0x2A {
           let before = line
           skipBlockComment()
           if line != before && !multiline { return false }
@@ -387,16 +394,16 @@ private struct LexerState {
   mutating func pound() {
     let start = p
     var k = 0
-    while byte(p + k) == UInt8(ascii: "#") { k += 1 }
+    while byte(p + k) == 0x23 { k += 1 }
     let after = byte(p + k)
-    if after == UInt8(ascii: "\"") {
+    if after == 0x22 {
       p += k
       string(hashes: k, start: start)
-    } else if after == UInt8(ascii: "/") {
+    } else if after == 0x2F {
       extendedRegex(hashes: k, start: start)
     } else if k == 1, SwiftLexer.isIdentifierStart(after) {
       p += 1
-      while p < n, SwiftLexer.isIdentifierPart(b[p]) { p += 1 }
+      skipIdentifierPart()
       emit(.pound, from: start, to: p, line: line, column: column(at: start))
     } else {
       emit(.unknown, from: start, to: start + k, line: line, column: column(at: start))
@@ -411,11 +418,11 @@ private struct LexerState {
     var terminated = false
     while p < n {
       let c = b[p]
-      if c == UInt8(ascii: "\\") {
+      if c == 0x5C {
         p = min(p + 2, n)
         continue
       }
-      if c == UInt8(ascii: "/"), hasHashes(hashes, at: p + 1) {
+      if c == 0x2F, hasHashes(hashes, at: p + 1) {
         p += 1 + hashes
         terminated = true
         break
@@ -451,18 +458,18 @@ private struct LexerState {
   /// and must close on the same line; nil when it is not a regex.
   func bareRegexEnd() -> Int? {
     let first = byte(p + 1)
-    guard p + 1 < n, first != 0x20, first != 0x09, first != 0x0A, first != 0x0D, first != UInt8(ascii: "/") else {
+    guard p + 1 < n, first != 0x20, first != 0x09, first != 0x0A, first != 0x0D, first != 0x2F else {
       return nil
     }
     var i = p + 1
     while i < n {
       let c = b[i]
       if c == 0x0A || c == 0x0D { return nil }
-      if c == UInt8(ascii: "\\") {
+      if c == 0x5C {
         i += 2
         continue
       }
-      if c == UInt8(ascii: "/") { return b[i - 1] == 0x20 ? nil : i + 1 }
+      if c == 0x2F { return b[i - 1] == 0x20 ? nil : i + 1 }
       i += 1
     }
     return nil
@@ -470,10 +477,20 @@ private struct LexerState {
 
   // MARK: Names and numbers
 
+  /// Advances over name characters (the test is written out: a call per byte is slow in
+  /// unoptimised builds).
+  mutating func skipIdentifierPart() {
+    while p < n {
+      let c = b[p]
+      guard (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80 || (c >= 0x30 && c <= 0x39) else { return }
+      p += 1
+    }
+  }
+
   mutating func backtickIdentifier() {
     var i = p + 1
-    while i < n, b[i] != UInt8(ascii: "`"), b[i] != 0x0A, b[i] != 0x0D { i += 1 }
-    guard i < n, b[i] == UInt8(ascii: "`"), i > p + 1 else {
+    while i < n, b[i] != 0x60, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+    guard i < n, b[i] == 0x60, i > p + 1 else {
       single(.unknown)
       return
     }
@@ -484,45 +501,45 @@ private struct LexerState {
   mutating func number() {
     let start = p
     var isFloat = false
-    if b[p] == UInt8(ascii: "0"), let radix = Self.radix(byte(p + 1)) {
+    if b[p] == 0x30, let radix = Self.radix(byte(p + 1)) {
       p += 2
-      while p < n, Self.isDigit(b[p], radix: radix) || b[p] == UInt8(ascii: "_") { p += 1 }
+      while p < n, Self.isDigit(b[p], radix: radix) || b[p] == 0x5F { p += 1 }
       if radix == 16 {
-        if byte(p) == UInt8(ascii: "."), Self.isDigit(byte(p + 1), radix: 16) {
+        if byte(p) == 0x2E, Self.isDigit(byte(p + 1), radix: 16) {
           isFloat = true
           p += 1
-          while p < n, Self.isDigit(b[p], radix: 16) || b[p] == UInt8(ascii: "_") { p += 1 }
+          while p < n, Self.isDigit(b[p], radix: 16) || b[p] == 0x5F { p += 1 }
         }
-        if byte(p) == UInt8(ascii: "p") || byte(p) == UInt8(ascii: "P") { exponent(&isFloat) }
+        if byte(p) == 0x70 || byte(p) == 0x50 { exponent(&isFloat) }
       }
     } else {
-      while p < n, SwiftLexer.isDigit(b[p]) || b[p] == UInt8(ascii: "_") { p += 1 }
-      if byte(p) == UInt8(ascii: "."), SwiftLexer.isDigit(byte(p + 1)) {
+      while p < n, SwiftLexer.isDigit(b[p]) || b[p] == 0x5F { p += 1 }
+      if byte(p) == 0x2E, SwiftLexer.isDigit(byte(p + 1)) {
         isFloat = true
         p += 1
-        while p < n, SwiftLexer.isDigit(b[p]) || b[p] == UInt8(ascii: "_") { p += 1 }
+        while p < n, SwiftLexer.isDigit(b[p]) || b[p] == 0x5F { p += 1 }
       }
-      if byte(p) == UInt8(ascii: "e") || byte(p) == UInt8(ascii: "E") { exponent(&isFloat) }
+      if byte(p) == 0x65 || byte(p) == 0x45 { exponent(&isFloat) }
     }
     // A suffix of name characters (`1a`) is not Swift; keep it in the token.
-    while p < n, SwiftLexer.isIdentifierPart(b[p]) { p += 1 }
+    skipIdentifierPart()
     emit(isFloat ? .float : .integer, from: start, to: p, line: line, column: column(at: start))
   }
 
   mutating func exponent(_ isFloat: inout Bool) {
     var i = p + 1
-    if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+    if byte(i) == 0x2B || byte(i) == 0x2D { i += 1 }
     guard SwiftLexer.isDigit(byte(i)) else { return }
     isFloat = true
     p = i
-    while p < n, SwiftLexer.isDigit(b[p]) || b[p] == UInt8(ascii: "_") { p += 1 }
+    while p < n, SwiftLexer.isDigit(b[p]) || b[p] == 0x5F { p += 1 }
   }
 
   static func radix(_ c: UInt8) -> Int? {
     switch c {
-    case UInt8(ascii: "x"): 16
-    case UInt8(ascii: "o"): 8
-    case UInt8(ascii: "b"): 2
+    case 0x78: 16
+    case 0x6F: 8
+    case 0x62: 2
     default: nil
     }
   }

@@ -61,12 +61,16 @@ public enum SwiftSourceImporter {
   }
 
   private static func importCatalog(sources: [SwiftImportInput.File], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder) -> ImportResult {
+    importCatalog(lexed: sources.map { SwiftSource(name: $0.name, bytes: $0.bytes) }, strings: stringFiles, options: options, recorder: recorder)
+  }
+
+  /// Imports already lexed sources (the test sweep reads each file once for all its checks).
+  static func importCatalog(lexed: [SwiftSource], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder = ImportRecorder()) -> ImportResult {
     var recorder = recorder
     var strings = LocalizedStrings()
     // String Catalogs first: their source language names the language of Base.lproj.
     let ordered = stringFiles.filter { $0.name.hasSuffix(".xcstrings") } + stringFiles.filter { !$0.name.hasSuffix(".xcstrings") }
     for file in ordered { strings.add(file: file.name, bytes: file.bytes, recorder: &recorder) }
-    let lexed = sources.map { SwiftSource(name: $0.name, bytes: $0.bytes) }
     var builder = SwiftCatalogBuilder(sources: lexed, strings: strings, options: options, recorder: recorder)
     let catalog = builder.build()
     return ImportResult(catalog: catalog, warnings: builder.recorder.warnings)

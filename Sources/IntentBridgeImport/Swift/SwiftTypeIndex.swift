@@ -15,6 +15,8 @@ struct SwiftTypeIndex {
     var declarations: [SwiftTypeDeclaration]
     /// Every protocol it conforms to, directly or through local protocols.
     var conformances: Set<String>
+    /// The protocols of these sources it conforms to, in name order (their extensions give defaults).
+    var localProtocols: [String] = []
     var primary: SwiftTypeDeclaration { declarations.first { $0.kind != .extension } ?? declarations[0] }
   }
 
@@ -101,6 +103,11 @@ struct SwiftTypeIndex {
         if let local = resolve(next), local != name, let more = direct[local] { stack.append(contentsOf: more) }
       }
       types[name]?.conformances = closed
+    }
+    for name in order {
+      guard let closed = types[name]?.conformances else { continue }
+      let local = closed.sorted().compactMap { resolve($0) }.filter { types[$0]?.primary.kind == .protocol }
+      types[name]?.localProtocols = local
     }
   }
 
