@@ -2,7 +2,10 @@ import IntentBridgeJSON
 
 /// The lint rules for what App Intents shows people and asks them: a question for every
 /// required parameter, titles for parameters and for enum and entity types, and the short
-/// title and image of App Shortcuts. Part of `CatalogLinter.lint()`.
+/// title and image of App Shortcuts. Part of `CatalogLinter.lint()` for catalogs imported
+/// from an App Intents app (`source.kind` `swift` or `actionsdata`), where each finding is
+/// something to fix in the app's code; other catalogs describe tools that App Intents
+/// never shows, so these rules do not apply to them.
 ///
 ///     notes.json: warning: parameter "title" of intent "AddNote" is required but has no requestValueDialog [missing-request-value-dialog]
 ///       at $.intents[0].parameters[0]
@@ -12,7 +15,11 @@ struct AppIntentsRules {
   let catalog: Catalog
   let file: String?
 
+  /// `source.kind` values of catalogs that come from App Intents code.
+  static let appIntentsSources: Set<String> = ["swift", "actionsdata"]
+
   func lint() -> [Diagnostic] {
+    guard let kind = catalog.source?["kind"]?.stringValue, Self.appIntentsSources.contains(kind) else { return [] }
     var out: [Diagnostic] = []
     func report(_ rule: DiagnosticRule, _ message: String, hint: String, at path: JSONPath) {
       out.append(Diagnostic(rule.severity, rule: rule.rawValue, message, hint: hint, path: path, file: file))
