@@ -128,4 +128,25 @@ import Testing
     #expect(reply(3)?["result"]?.compactText.contains("lemons") == true)
     #expect(reply(4)?["result"]?["isError"] == true || reply(4)?["error"] != nil, "a wrong argument is refused: \(String(describing: reply(4)))")
   }
+
+  @Test(arguments: [
+    (["import", "swift", "/no/such/folder"], Int32(65), "/no/such/folder: error: no such file or folder"),
+    (["import", "swift", "Schemas/catalog.schema.json"], 65, "expected a .swift, .xcstrings or .strings file, or a folder"),
+    (["import", "tools", "a.json", "b.json"], 64, "'import tools' takes one file; unexpected argument 'b.json'"),
+    (["import", "actionsdata", "a.json", "--lang", "de"], 64, "'--lang' applies to 'import swift' only"),
+    (["import", "swfit", "x"], 64, "did you mean 'swift'?"),
+  ])
+  func reportsUsageAndInputErrors(_ arguments: [String], _ status: Int32, _ message: String) {
+    let run = CapturedRun(arguments.map { $0.hasPrefix("Schemas/") ? Repository.path($0) : $0 })
+    #expect(run.status == status, "\(run.err)")
+    #expect(run.err.contains(message), "\(run.err)")
+  }
+
+  @Test func aFolderWithoutSwiftFilesIsAnError() throws {
+    let directory = try ImportRoundTripTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = CapturedRun(["import", "swift", directory.path])
+    #expect(run.status == 65)
+    #expect(run.err.contains("no .swift files found"))
+  }
 }

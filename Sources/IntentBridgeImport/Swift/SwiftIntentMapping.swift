@@ -161,7 +161,7 @@ extension SwiftCatalogBuilder {
     } else if case .call(_, _, let trailing) = summary.kind, let closure = trailing.first, !closure.body.isEmpty {
       let shown = source.text(from: closure.body.lowerBound, to: closure.body.upperBound)
       recorder.keep(.string(shown), at: rawKeys + ["otherParameters"], location: source.location(closure.body.lowerBound),
-        reason: "the parameters '\(id)' shows beside its summary have no catalog equivalent")
+        reason: "the parameters that '\(id)' shows beside its summary have no catalog equivalent")
     }
     guard let text = summary.argument(nil) else { return nil }
     return textValue(text, in: source, what: "the parameterSummary of '\(id)'", rawKeys: rawKeys + ["text"], path: path, template: true)

@@ -3,7 +3,8 @@ import Foundation
 
 // A line comment naming a type: struct CommentIntent: AppIntent { static let title = "No" }
 /* A block comment /* with a nested one: struct NestedCommentIntent: AppIntent {} */
-   that goes on after the inner one ends: struct StillCommentIntent: AppIntent {} */
+struct StillCommentIntent: AppIntent { static let title: LocalizedStringResource = "Still a comment" }
+*/
 
 /// Doc comments are comments too: `struct DocIntent: AppIntent`.
 let decoy = "struct StringIntent: AppIntent { static let title: LocalizedStringResource = \"No\" }"
