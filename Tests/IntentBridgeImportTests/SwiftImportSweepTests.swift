@@ -78,40 +78,35 @@ import Testing
     print("sweep: \(what): \(files) inputs, \(bytes / 1024) KiB, \(tokens) tokens, \(expressions) expressions, \(String(format: "%.2f", seconds)) s")
   }
 
-  @Test func toolchainInterfaces() throws {
+  /// Exercises every file of `paths`; returns the byte and token counts.
+  static func sweep(_ what: String, _ paths: [String]) throws -> (bytes: Int, tokens: Int) {
     let start = Date()
+    var bytes = 0
+    var tokens = 0
+    var expressions = 0
+    for path in paths {
+      let data = try Repository.read(path)
+      bytes += data.count
+      let counts = exercise(path, data)
+      tokens += counts.tokens
+      expressions += counts.expressions
+    }
+    report(what, files: paths.count, bytes: bytes, tokens: tokens, expressions: expressions, since: start)
+    return (bytes, tokens)
+  }
+
+  @Test func toolchainInterfaces() throws {
     let root = try #require(Self.toolchainRoot(), "no Swift toolchain found on PATH")
     let interfaces = Self.files(under: root, suffix: ".swiftinterface")
     #expect(interfaces.count > 0, "no .swiftinterface under \(root)")
-    var bytes = 0
-    var tokens = 0
-    var expressions = 0
-    for path in interfaces {
-      let data = try Repository.read(path)
-      bytes += data.count
-      let counts = Self.exercise(path, data)
-      tokens += counts.tokens
-      expressions += counts.expressions
-    }
+    let (bytes, tokens) = try Self.sweep("toolchain .swiftinterface files under \(root)", interfaces)
     #expect(tokens > bytes / 20, "the interfaces were really tokenized")
-    Self.report("toolchain .swiftinterface files under \(root)", files: interfaces.count, bytes: bytes, tokens: tokens, expressions: expressions, since: start)
   }
 
   @Test func repositorySources() throws {
-    let start = Date()
     let sources = Self.files(under: Repository.root, suffix: ".swift", skipping: [".build", "node_modules"])
     #expect(sources.count > 100)
-    var bytes = 0
-    var tokens = 0
-    var expressions = 0
-    for path in sources {
-      let data = try Repository.read(path)
-      bytes += data.count
-      let counts = Self.exercise(path, data)
-      tokens += counts.tokens
-      expressions += counts.expressions
-    }
-    Self.report("the repository's .swift files", files: sources.count, bytes: bytes, tokens: tokens, expressions: expressions, since: start)
+    _ = try Self.sweep("the repository's .swift files", sources)
   }
 
   static func fixtureFiles() throws -> [(name: String, bytes: [UInt8])] {

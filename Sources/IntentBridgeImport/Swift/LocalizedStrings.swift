@@ -212,10 +212,7 @@ private struct StringsFileScanner {
   let file: String
   var p = 0
   var line = 1
-  var lineStart = 0
-  /// Column cache on the current line, so that locations cost O(1) amortised.
-  var columnOffset = 0
-  var columnValue = 1
+  var columns = ColumnCounter()
   var problems: [(location: FileLocation, message: String)] = []
 
   init(bytes: [UInt8], file: String) {
@@ -226,15 +223,9 @@ private struct StringsFileScanner {
 
   var location: FileLocation {
     mutating get {
-      if columnOffset < lineStart || columnOffset > p {
-        columnOffset = lineStart
-        columnValue = 1
-      }
-      while columnOffset < min(p, bytes.count) {
-        if bytes[columnOffset] & 0xC0 != 0x80 { columnValue += 1 }
-        columnOffset += 1
-      }
-      return FileLocation(file: file, line: line, column: columnValue)
+      let offset = p
+      let column = bytes.withUnsafeBufferPointer { columns.column(at: offset, in: $0) }
+      return FileLocation(file: file, line: line, column: column)
     }
   }
 
@@ -280,7 +271,7 @@ private struct StringsFileScanner {
       if c == 0x0A {
         p += 1
         line += 1
-        lineStart = p
+        columns.startLine(at: p)
       } else if c == 0x20 || c == 0x09 || c == 0x0D {
         p += 1
       } else if c == UInt8(ascii: "/"), p + 1 < bytes.count, bytes[p + 1] == UInt8(ascii: "/") {
@@ -290,7 +281,7 @@ private struct StringsFileScanner {
         while p < bytes.count, !(bytes[p] == UInt8(ascii: "*") && p + 1 < bytes.count && bytes[p + 1] == UInt8(ascii: "/")) {
           if bytes[p] == 0x0A {
             line += 1
-            lineStart = p + 1
+            columns.startLine(at: p + 1)
           }
           p += 1
         }
@@ -315,7 +306,7 @@ private struct StringsFileScanner {
       var c = bytes[p]
       if c == 0x0A {
         line += 1
-        lineStart = p + 1
+        columns.startLine(at: p + 1)
       }
       if c == UInt8(ascii: "\\"), p + 1 < bytes.count {
         p += 1
@@ -327,7 +318,7 @@ private struct StringsFileScanner {
         case UInt8(ascii: "U"), UInt8(ascii: "u"):
           var value: UInt32 = 0
           var digits = 0
-          while digits < 4, p + 1 < bytes.count, let digit = Self.hex(bytes[p + 1]) {
+          while digits < 4, p + 1 < bytes.count, let digit = SwiftStringLiteral.hexValue(bytes[p + 1]) {
             value = value * 16 + UInt32(digit)
             p += 1
             digits += 1
@@ -351,14 +342,5 @@ private struct StringsFileScanner {
 
   private static func isWordByte(_ c: UInt8) -> Bool {
     (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2E || c == 0x2D || c >= 0x80
-  }
-
-  private static func hex(_ c: UInt8) -> UInt32? {
-    switch c {
-    case 0x30...0x39: UInt32(c - 0x30)
-    case 0x61...0x66: UInt32(c - 0x61 + 10)
-    case 0x41...0x46: UInt32(c - 0x41 + 10)
-    default: nil
-    }
   }
 }

@@ -72,9 +72,7 @@ private struct LexerState {
   var p = 0
   var line = 1
   var lineStart = 0
-  /// Column cache: the column of `columnOffset` on the current line.
-  var columnOffset = 0
-  var columnValue = 1
+  var columns = ColumnCounter()
   var tokens: [SwiftToken] = []
   var issues: [SwiftLexer.Issue] = []
   var interpolations: [Range<Int32>] = []
@@ -94,22 +92,11 @@ private struct LexerState {
   mutating func newline(at i: Int) {
     line += 1
     lineStart = i + 1
-    columnOffset = lineStart
-    columnValue = 1
+    columns.startLine(at: lineStart)
   }
 
-  /// The column of `offset`, which lies on the current line at or after the last asked one.
-  mutating func column(at offset: Int) -> Int {
-    if columnOffset < lineStart || columnOffset > offset {
-      columnOffset = lineStart
-      columnValue = 1
-    }
-    while columnOffset < offset {
-      if b[columnOffset] & 0xC0 != 0x80 { columnValue += 1 }
-      columnOffset += 1
-    }
-    return columnValue
-  }
+  /// The column of `offset` on the current line.
+  mutating func column(at offset: Int) -> Int { columns.column(at: offset, in: b) }
 
   mutating func issue(_ message: @autoclosure () -> String, line: Int, column: Int) {
     // Past the limit only the count matters (SwiftSource reports it).
@@ -125,7 +112,7 @@ private struct LexerState {
   mutating func run() {
     if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
       p = 3
-      columnOffset = 3
+      columns.startLine(at: 3)
     }
     while p < n {
       let c = b[p]

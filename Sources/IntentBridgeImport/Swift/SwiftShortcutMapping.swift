@@ -6,8 +6,6 @@ import IntentBridgeJSON
 /// `${trail}`, other literal text escaped; their translations come from the `AppShortcuts`
 /// strings table, keyed by the phrase in that `${…}` form, as Xcode writes it.
 extension SwiftCatalogBuilder {
-  static let applicationNameSlot = "${applicationName}"
-
   mutating func convertShortcutsProvider(_ info: SwiftTypeIndex.TypeInfo, into shortcuts: inout [JSONObject], negativePhrases: inout JSONValue) {
     let providerName = info.primary.simpleName
     if let (member, source) = member("appShortcuts", of: info), let range = member.body ?? member.initializer {
@@ -112,11 +110,11 @@ extension SwiftCatalogBuilder {
         keepRaw(element, in: source, at: rawKeys + [String(elementIndex)], reason: "a phrase of \(what): \(problem.reason); the phrase was not imported")
         continue
       }
-      let phraseSlots = Self.slotNames(in: text.key)
+      let phraseSlots = ActionsDataConverter.slots(in: text.key)
       for slot in phraseSlots where !slots.contains(slot) { slots.append(slot) }
       let values = translations(of: text, defaultTable: "AppShortcuts", path: path)
       for value in values {
-        if value.language != defaultLanguage, Self.slotNames(in: value.text).sorted() != phraseSlots.sorted() {
+        if value.language != defaultLanguage, ActionsDataConverter.slots(in: value.text).sorted() != phraseSlots.sorted() {
           recorder.warn(value.location, "the \(value.language) translation \(JSONWriter.quoted(value.text)) of the phrase \(JSONWriter.quoted(text.key)) has other ${…} slots than the phrase; it was not imported")
           continue
         }
@@ -155,19 +153,6 @@ extension SwiftCatalogBuilder {
     return SwiftExpression(kind: .array(items), tokens: body)
   }
 
-  /// `${a}` names in a text, in order (repeats kept).
-  static func slotNames(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = Substring(text)
-    while let dollar = rest.firstIndex(of: "$") {
-      rest = rest[rest.index(after: dollar)...]
-      guard rest.first == "{", let close = rest.firstIndex(of: "}") else { continue }
-      names.append(String(rest[rest.index(after: rest.startIndex)..<close]))
-      rest = rest[rest.index(after: close)...]
-    }
-    return names
-  }
-
   /// App Shortcut phrases need exactly one `${applicationName}`; others become phrases of
   /// their intent (as Siri would not accept them as App Shortcut phrases).
   mutating func moveShortcutPhrasesWithoutApplicationName(_ shortcuts: inout [JSONObject], intents: inout [JSONValue]) {
@@ -177,14 +162,14 @@ extension SwiftCatalogBuilder {
       var updated = shortcut
       switch shortcut["phrases"] {
       case .array(let phrases)?:
-        let keep = phrases.filter { Self.slotNames(in: $0.stringValue ?? "").filter { $0 == "applicationName" }.count == 1 }
+        let keep = phrases.filter { ActionsDataConverter.slots(in: $0.stringValue ?? "").filter { $0 == "applicationName" }.count == 1 }
         moved = phrases.compactMap(\.stringValue).filter { phrase in !keep.contains(.string(phrase)) }
         updated["phrases"] = .array(keep)
       case .object(let languages)?:
         var kept = JSONObject()
         for (language, list) in languages {
           let items = list.arrayValue ?? []
-          let good = items.filter { Self.slotNames(in: $0.stringValue ?? "").filter { $0 == "applicationName" }.count == 1 }
+          let good = items.filter { ActionsDataConverter.slots(in: $0.stringValue ?? "").filter { $0 == "applicationName" }.count == 1 }
           if language == defaultLanguage { moved = items.compactMap(\.stringValue).filter { !good.contains(.string($0)) } }
           if !good.isEmpty { kept[language] = .array(good) }
         }

@@ -164,7 +164,8 @@ struct SwiftStringLiteral: Sendable, Hashable {
     return i + 1
   }
 
-  private static func hexValue(_ c: UInt8) -> UInt8? {
+  /// The value of a hexadecimal digit (also used by the strings-file reader).
+  static func hexValue(_ c: UInt8) -> UInt8? {
     switch c {
     case 0x30...0x39: c - 0x30
     case 0x61...0x66: c - 0x61 + 10

@@ -150,7 +150,7 @@ extension SwiftCatalogBuilder {
   /// Escapes `\ ( ) [ ] { } < > | $` for phrase templates, keeping `${name}` slots.
   static func templateEscaped(_ text: String) -> String {
     var out = ""
-    var characters = Array(text)
+    let characters = Array(text)
     var i = 0
     while i < characters.count {
       let c = characters[i]
@@ -166,7 +166,6 @@ extension SwiftCatalogBuilder {
       out.append(c)
       i += 1
     }
-    characters.removeAll()
     return out
   }
 
