@@ -133,8 +133,11 @@ extension SwiftCatalogBuilder {
         }
       case "defaultUnit":
         if let symbol = Self.caseName(argument.value) {
-          if unit == nil, mapped?.type == "duration" { unit = JSONObject([("dimension", "duration")]) }
-          if unit != nil { unit?["default"] = .string(symbol) } else {
+          if unit != nil {
+            unit?["default"] = .string(symbol)
+          } else if mapped?.type == "duration" {
+            keepRaw(argument.value, in: source, at: rawKeys + ["defaultUnit"], reason: "the default unit of \(what) has no catalog field: catalog durations are in seconds")
+          } else {
             keepRaw(argument.value, in: source, at: rawKeys + ["defaultUnit"], reason: "a default unit on \(what), which is not a measurement")
           }
         } else {
