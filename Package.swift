@@ -110,7 +110,7 @@ let package = Package(
       exclude: ["Golden"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeImportTests", dependencies: ["IntentBridgeImport", "IntentBridgeJSON", "IntentBridgeTestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEmbeddingTests",
       dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],

@@ -327,7 +327,8 @@ struct CatalogDecoder {
       checkKeys(returns, known: ["type", "array", "dialog", "snippet"], kind: "returns", at: p)
       intent.returns = ReturnValue(
         type: returns["type"].flatMap { valueType($0, p / "type") }, isArray: bool(returns["array"], p / "array") ?? false,
-        dialog: text(returns["dialog"], p / "dialog"), snippet: bool(returns["snippet"], p / "snippet"))
+        // `dialog: true` (the handler supplies it, as the schema allows) has no text to keep.
+        dialog: returns["dialog"]?.boolValue != nil ? nil : text(returns["dialog"], p / "dialog"), snippet: bool(returns["snippet"], p / "snippet"))
     }
     if let deprecation = self.object(object["deprecation"], path / "deprecation", kind: "deprecation") {
       let p = path / "deprecation"

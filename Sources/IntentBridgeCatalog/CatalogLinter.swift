@@ -58,6 +58,7 @@ public struct CatalogLinter: Sendable {
     for shortcut in catalog.appShortcuts {
       checkKey(shortcut.shortTitle, at: shortcut.path / "shortTitle", what: "shortTitle of the App Shortcut for \"\(shortcut.intent)\"", into: &out)
     }
+    out.diagnostics += AppIntentsRules(catalog: catalog, file: file).lint()
     return out.diagnostics
   }
 

@@ -53,6 +53,7 @@ public enum CatalogLoader {
     if lint, let catalog = result.catalog, !result.diagnostics.hasErrors {
       result.diagnostics += CatalogLinter(catalog: catalog, file: file).lint()
     }
+    SourceOrigins.attach(to: &result.diagnostics, source: document["source"])
     if !result.diagnostics.isEmpty {
       // Only on the error path: parse again recording where each value starts.
       if let (_, locations) = try? JSONParser.parseWithLocations(bytes: bytes) {
@@ -85,6 +86,7 @@ public enum CatalogLoader {
       var validator = CatalogValidator(catalog: catalog, file: file)
       diagnostics += validator.validate()
     }
+    SourceOrigins.attach(to: &diagnostics, source: document["source"])
     return CatalogLoadResult(catalog: catalog, diagnostics: diagnostics)
   }
 

@@ -32,6 +32,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var path: JSONPath?
   public var file: String?
   public var location: SourceLocation?
+  /// Where the offending value came from in an imported input (`Trails/StartHike.swift:14:19`),
+  /// from the catalog's `source.locations`.
+  public var origin: String?
 
   public init(
     _ severity: Severity, rule: String, _ message: String, hint: String? = nil, path: JSONPath? = nil,
@@ -57,6 +60,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
     var text = "\(head)\(severity.rawValue): \(message) [\(rule)]"
     if let path, !path.components.isEmpty { text += "\n  at \(path)" }
+    if let origin { text += "\n  from \(origin)" }
     if let hint { text += "\n  fix: \(hint)" }
     return text
   }
@@ -74,6 +78,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
       object["column"] = .integer(Int64(location.column))
     }
     if let path { object["path"] = .string(path.description) }
+    if let origin { object["origin"] = .string(origin) }
     return .object(object)
   }
 }

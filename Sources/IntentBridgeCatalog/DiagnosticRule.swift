@@ -48,12 +48,18 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
   case unresolvedLocalizationKey = "unresolved-localization-key"
   case missingTranslation = "missing-translation"
   case intentWithoutPhrases = "intent-without-phrases"
+  // Warnings: App Intents rules for what the system shows and asks (AppIntentsRules).
+  case missingRequestValueDialog = "missing-request-value-dialog"
+  case missingParameterTitle = "missing-parameter-title"
+  case missingTypeTitle = "missing-type-title"
+  case incompleteAppShortcut = "incomplete-app-shortcut"
 
   public var severity: Diagnostic.Severity {
     switch self {
     case .missingDescription, .missingParameterDescription, .descriptionNotSentence, .missingSearchKeywords,
       .parameterSummaryIncomplete, .destructiveWithoutConfirmation, .enumCaseWithoutTitle, .duplicateSynonym,
-      .nearDuplicateIntents, .descriptionTooLong, .unresolvedLocalizationKey, .missingTranslation, .intentWithoutPhrases:
+      .nearDuplicateIntents, .descriptionTooLong, .unresolvedLocalizationKey, .missingTranslation, .intentWithoutPhrases,
+      .missingRequestValueDialog, .missingParameterTitle, .missingTypeTitle, .incompleteAppShortcut:
       .warning
     default: .error
     }
@@ -106,6 +112,10 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .unresolvedLocalizationKey: "an ALL_CAPS_KEY is a strings-file key, not text for people"
     case .missingTranslation: "declared languages fall back to the default language for missing text"
     case .intentWithoutPhrases: "when the other intents have phrases, one without is rarely chosen (phrases are what requests are matched against)"
+    case .missingRequestValueDialog: "a required parameter without a default is asked for when missing, and requestValueDialog is the question"
+    case .missingParameterTitle: "people see a parameter by its title (Shortcuts, Siri, the parameter summary)"
+    case .missingTypeTitle: "AppEnum and AppEntity types need a typeDisplayRepresentation: it names the type to people"
+    case .incompleteAppShortcut: "an App Shortcut shows in the Shortcuts app and Spotlight with its shortTitle and systemImageName"
     }
   }
 
@@ -152,6 +162,10 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
     case .unresolvedLocalizationKey: "write the text itself, or a Text object with translations"
     case .missingTranslation: "add the translation, or remove the language from app.languages"
     case .intentWithoutPhrases: "add \"phrases\": a few ways people ask for it"
+    case .missingRequestValueDialog: "add \"requestValueDialog\": the question to ask, e.g. \"Which recipe?\""
+    case .missingParameterTitle: "add a \"title\" to the parameter"
+    case .missingTypeTitle: "add a \"title\" (typeDisplayRepresentation) to the enum or entity type"
+    case .incompleteAppShortcut: "add \"shortTitle\" and \"systemImageName\" to the App Shortcut"
     }
   }
 }

@@ -15,6 +15,16 @@ struct ImportRecorder {
     warnings.append(ImportWarning(path: path, message: message))
   }
 
+  /// A warning located in a text input.
+  mutating func warn(_ location: FileLocation, _ message: String) {
+    warnings.append(ImportWarning(path: .root, message: message, location: location))
+  }
+
+  /// Stores `value` under `source.raw` at `rawKeys` and warns at a text location.
+  mutating func keep(_ value: JSONValue, at rawKeys: [String], location: FileLocation, reason: String) {
+    keep(value, at: rawKeys, issues: [ImportIssue(path: .root, message: reason, location: location)])
+  }
+
   /// Stores `value` under `source.raw` at `rawKeys` and warns at `path`:
   /// "`reason`; kept under source.raw.…".
   mutating func keep(_ value: JSONValue, at rawKeys: [String], from path: JSONPath, reason: String) {
@@ -32,7 +42,9 @@ struct ImportRecorder {
       unplaced.append(["path": .string(Self.rawLocation(rawKeys)), "value": value])
       location = "kept in source.raw[\"#unplaced\"] because \(Self.rawLocation(rawKeys)) was already taken"
     }
-    for issue in issues { warn(issue.path, "\(issue.message); \(location)") }
+    for issue in issues {
+      warnings.append(ImportWarning(path: issue.path, message: "\(issue.message); \(location)", location: issue.location))
+    }
   }
 
   /// The collected `source.raw` object.
@@ -76,6 +88,7 @@ struct ImportRecorder {
 struct ImportIssue {
   var path: JSONPath
   var message: String
+  var location: FileLocation? = nil
 }
 
 /// The members of one input object while it is being mapped: remembers which members

@@ -16,20 +16,25 @@ public struct ImportResult: Sendable {
   }
 }
 
-/// One thing an importer could not map faithfully, located in the *input* document.
+/// One thing an importer could not map faithfully, located in the *input*: a JSON path for
+/// JSON inputs, a file location for text inputs (Swift sources, String Catalogs).
 ///
 ///     $.actions.OpenMoonIntent.outputFlags: unknown integer field 'outputFlags' = 8 has no
 ///     catalog equivalent; kept under source.raw.actions.OpenMoonIntent.outputFlags
+///     Trails/StartHike.swift:14:19: the title is computed …; kept under source.raw.intents.StartHike.title
 public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
-  /// Where the value sits in the input document (`$` for the document itself).
+  /// Where the value sits in the input document (`$` for the document itself, and for text inputs).
   public var path: JSONPath
   /// What happened to it, naming the value, and where it was kept.
   public var message: String
+  /// `file:line:column` in a text input.
+  public var location: FileLocation?
 
-  public init(path: JSONPath, message: String) {
+  public init(path: JSONPath, message: String, location: FileLocation? = nil) {
     self.path = path
     self.message = message
+    self.location = location
   }
 
-  public var description: String { "\(path): \(message)" }
+  public var description: String { "\(location?.description ?? path.description): \(message)" }
 }

@@ -143,25 +143,32 @@ import Testing
     #expect(notes.allSatisfy { $0["params"]?["progressToken"] == "p1" })
   }
 
-  /// The call runs on a thread of its own and stamps when it returns, so the check measures
-  /// cancel → return, not how long a busy test run took to schedule the call: under the whole
-  /// suite on 2 cores, the call as a cooperative-pool task started ~50 s late and failed a
-  /// wall-clock bound taken before it (twice in session 6).
+  /// The call and the cancel 300 ms after it run on threads of their own and stamp their
+  /// times, so the check measures cancel → return, not how long a busy test run took to
+  /// schedule work on the cooperative pool: under the whole suite on 2 cores, the call as a
+  /// pool task started ~50 s late (twice in session 6), and the pool's `Task.sleep` before
+  /// the cancel resumed only after the handler's 90 s (every full run of session 7).
   @Test func cancellationStopsTheHandlerAndSuppressesTheReply() async throws {
     let server = Fixture.server()
     Client(server: server).initialize()
     let outcome = Mutex<(replies: [String]?, returnedAt: ContinuousClock.Instant?)>((nil, nil))
+    let cancel = Mutex<(replies: [String]?, at: ContinuousClock.Instant?)>((nil, nil))
     Thread.detachNewThread {
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: 0.3)
+        let at = ContinuousClock.now
+        let replies = server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}"#.utf8))
+        cancel.withLock { $0 = (replies, at) }
+      }
       let replies = server.handle(line: Array(#"{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"sleep_long_intent"}}"#.utf8))
       outcome.withLock { $0 = (replies, ContinuousClock.now) }
     }
-    try await Task.sleep(for: .milliseconds(300))
-    let cancelledAt = ContinuousClock.now
-    #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}"#.utf8)).isEmpty)
-    while outcome.withLock({ $0.returnedAt == nil }) { try await Task.sleep(for: .milliseconds(20)) }
+    while outcome.withLock({ $0.returnedAt == nil }) || cancel.withLock({ $0.at == nil }) { try await Task.sleep(for: .milliseconds(20)) }
     let (replies, returnedAt) = outcome.withLock { $0 }
+    let (cancelReplies, cancelledAt) = cancel.withLock { $0 }
+    #expect(cancelReplies == [])
     #expect(replies == [])
-    #expect(try #require(returnedAt) - cancelledAt < .seconds(30), "the child sleeps 90 s unless killed")
+    #expect(try #require(returnedAt) - #require(cancelledAt) < .seconds(30), "the child sleeps 90 s unless killed")
   }
 
   @Test func inputRequiredWhenClientDeclaredElicitation() {

@@ -2,29 +2,34 @@ import FoundationEssentials
 import IntentBridgeImport
 import IntentBridgeEngine
 
-/// `intentbridge import actionsdata|tools FILE [--out FILE]`: foreign formats → catalog v1.
+/// `intentbridge import actionsdata|tools FILE [--out FILE]`, `intentbridge import swift PATH…
+/// [--strings PATH…] [--lang L…] [--out FILE]`: foreign formats → catalog v1.
 ///
 /// Lenient by design: what cannot be mapped becomes a warning on standard error and is kept
 /// under `source.raw` in the output. The produced catalog is then loaded like any other,
 /// and its errors (if any) are reported too.
 enum ImportCommand: Subcommand {
   static let spec = CommandSpec(
-    name: "import", abstract: "Convert Xcode actionsdata or a tool list into a catalog.",
+    name: "import", abstract: "Convert Swift App Intents sources, Xcode actionsdata or a tool list into a catalog.",
     positionals: [
-      .init(name: "kind", help: "actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."),
-      .init(name: "file", help: "The file to import."),
+      .init(name: "kind", help: "swift (App Intents sources and String Catalogs), actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."),
+      .init(name: "file", help: "The file to import (swift: .swift files and folders, read recursively).", repeating: true),
     ],
-    options: [.init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output.")],
+    options: [
+      .init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output."),
+    ] + SwiftImportCommand.options,
     flags: [.init(name: "quiet", help: "Do not print import warnings.")])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let kind = arguments.positionals[0]
-    guard kind == "actionsdata" || kind == "tools" else {
-      let suggestion = DidYouMean.closest(to: kind, in: ["actionsdata", "tools"])
+    guard kind == "actionsdata" || kind == "tools" || kind == "swift" else {
+      let suggestion = DidYouMean.closest(to: kind, in: ["swift", "actionsdata", "tools"])
       throw UsageError(
-        message: "unknown import kind '\(kind)'; expected 'actionsdata' or 'tools'" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata' or 'tools'" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
         command: spec.name)
     }
+    if kind == "swift" { return try SwiftImportCommand.run(arguments, console: console) }
+    try SwiftImportCommand.rejectSwiftOptions(arguments, kind: kind)
     let path = arguments.positionals[1]
     let bytes: [UInt8]
     do {
@@ -45,9 +50,18 @@ enum ImportCommand: Subcommand {
       kind == "actionsdata"
       ? ActionsDataImporter.importCatalog(document, fileName: fileName)
       : ToolListImporter.importCatalog(document, fileName: fileName)
+    return write(result, input: path, arguments: arguments, console: console)
+  }
+
+  /// Prints the warnings, loads the imported catalog (its errors are printed too) and writes it.
+  static func write(_ result: ImportResult, input path: String, arguments: ParsedArguments, console: Console) -> ExitCode {
     if !arguments.flag("quiet") {
       for warning in result.warnings {
-        console.err("\(path): warning: \(warning.message) [import]\n  at \(warning.path)\n")
+        if let location = warning.location {
+          console.err("\(location): warning: \(warning.message) [import]\n")
+        } else {
+          console.err("\(path): warning: \(warning.message) [import]\n  at \(warning.path)\n")
+        }
       }
     }
     let loaded = CatalogLoader.load(document: result.catalog, file: arguments.option("out") ?? "<imported catalog>")

@@ -1,0 +1,139 @@
+import FoundationEssentials
+
+/// The files of a Swift import: the `.swift` sources, the `.xcstrings` / `.strings` files
+/// and the `Info.plist` found in the given files and folders (folders read recursively,
+/// hidden folders and `.build` skipped), in a stable order.
+///
+/// File names as recorded in the catalog are the paths as given (relative paths stay
+/// relative), or relative to `base` when they lie inside it, so the same command gives the
+/// same catalog wherever it runs.
+public struct SwiftImportInput: Sendable {
+  public struct File: Sendable {
+    public var name: String
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+      self.name = name
+      self.bytes = bytes
+    }
+  }
+
+  public var sources: [File] = []
+  public var strings: [File] = []
+  public var infoPlist: File?
+  /// The last component of the first folder given: the app's name when nothing else names it.
+  public var appName: String?
+  public var upstream: [String] = []
+  /// Files that were found but not read (too large, unreadable), with the reason.
+  public var skipped: [(name: String, reason: String)] = []
+
+  /// Files larger than this are skipped with a warning.
+  public static let maximumFileSize = 64 << 20
+
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): error: \(reason)" }
+  }
+
+  public init() {}
+
+  /// Collects `paths` (Swift sources, string files or folders) and `stringPaths` (string
+  /// files or folders holding them).
+  public static func collect(paths: [String], stringPaths: [String] = [], relativeTo base: String? = nil) throws(Failure) -> SwiftImportInput {
+    var input = SwiftImportInput()
+    var seen: Set<String> = []
+    for (isStrings, list) in [(false, paths), (true, stringPaths)] {
+      for path in list {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+          throw Failure(path: path, reason: "no such file or folder")
+        }
+        let display = relative(path, to: base)
+        input.upstream.append(display)
+        if isDirectory {
+          if input.appName == nil, !isStrings { input.appName = folderName(path) }
+          var found: [String] = []
+          Self.walk(path, relative: "", depth: 0, into: &found)
+          for item in found.sorted() {
+            let full = path.hasSuffix("/") ? path + item : path + "/" + item
+            input.add(full: full, name: relative(full, to: base), stringsOnly: isStrings, seen: &seen)
+          }
+        } else {
+          guard let kind = Self.kind(of: path), !isStrings || kind != .source else {
+            throw Failure(path: path, reason: isStrings ? "expected a .xcstrings or .strings file, or a folder" : "expected a .swift, .xcstrings or .strings file, or a folder")
+          }
+          input.add(full: path, name: display, stringsOnly: isStrings, seen: &seen)
+        }
+      }
+    }
+    return input
+  }
+
+  /// Folders nest at most this deep below an imported folder.
+  static let maximumDepth = 64
+
+  /// Relative paths of the files of interest under `directory`; hidden entries, `.build`,
+  /// `DerivedData` and symbolic links to folders (which could loop) are skipped.
+  private static func walk(_ directory: String, relative: String, depth: Int, into found: inout [String]) {
+    guard depth < maximumDepth, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for entry in entries where !entry.hasPrefix(".") && entry != "DerivedData" {
+      let full = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+      let item = relative.isEmpty ? entry : relative + "/" + entry
+      let type = (try? FileManager.default.attributesOfItem(atPath: full))?[.type] as? FileAttributeType
+      if type == .typeDirectory {
+        walk(full, relative: item, depth: depth + 1, into: &found)
+      } else if type == .typeSymbolicLink {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory, kind(of: entry) != nil { found.append(item) }
+      } else if kind(of: entry) != nil {
+        found.append(item)
+      }
+    }
+  }
+
+  private enum Kind { case source, strings, infoPlist }
+
+  private static func kind(of path: String) -> Kind? {
+    if path.hasSuffix(".swift") { return .source }
+    if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") { return .strings }
+    if path.hasSuffix("Info.plist") { return .infoPlist }
+    return nil
+  }
+
+  private mutating func add(full: String, name: String, stringsOnly: Bool, seen: inout Set<String>) {
+    guard let kind = Self.kind(of: full), seen.insert(full).inserted else { return }
+    if stringsOnly && kind != .strings { return }
+    if kind == .infoPlist && infoPlist != nil { return }
+    let bytes: [UInt8]
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: full)
+      if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+        skipped.append((name, "the file has \(size) bytes, more than the limit of \(Self.maximumFileSize); it was not read"))
+        return
+      }
+      if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory { return }
+      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: full)))
+    } catch {
+      skipped.append((name, "the file cannot be read; it was skipped"))
+      return
+    }
+    let file = File(name: name, bytes: bytes)
+    switch kind {
+    case .source: sources.append(file)
+    case .strings: strings.append(file)
+    case .infoPlist: infoPlist = file
+    }
+  }
+
+  private static func relative(_ path: String, to base: String?) -> String {
+    guard let base, !base.isEmpty else { return path }
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  private static func folderName(_ path: String) -> String? {
+    let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+    return name.isEmpty || name == "/" ? nil : name
+  }
+}
