@@ -45,6 +45,10 @@ import Testing
     Case(
       name: "deeply nested input", json: "{\"formatVersion\": 1, \"intents\": [], \"x-deep\": " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}",
       rule: "json-syntax", fragment: "nesting is deeper", line: 1),
+    Case(
+      name: "phrase template nested too deep",
+      json: catalog(intents: #"[{"id": "AddNote", "title": "Add Note", "phrases": ["add a note", ""# + String(repeating: "(", count: 6000) + "note" + String(repeating: ")", count: 6000) + #""]}]"#),
+      rule: "template-syntax", fragment: "groups nest deeper than 32 levels", path: "$.intents[0].phrases[1]"),
     // Structure and types.
     Case(name: "top level is an array", json: "[]", rule: "wrong-type", fragment: "must be an object", path: "$"),
     Case(name: "missing formatVersion", json: #"{"intents": []}"#, rule: "missing-field", fragment: "\"formatVersion\"", path: "$"),

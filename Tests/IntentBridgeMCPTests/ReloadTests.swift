@@ -80,6 +80,18 @@ import Testing
     }
     #expect(notes.withLock { $0.contains { $0.contains("does not load") } })
     #expect(try Self.toolNames(host) == ["a", "b"], "a broken edit keeps the previous catalog")
+    // A phrase template nested 6,000 deep: before, compiling it overflowed the stack and the
+    // server died on the reload; now the catalog does not load and the previous one serves.
+    notes.withLock { $0.removeAll() }
+    let deep = String(repeating: "(", count: 6000) + "alpha" + String(repeating: ")", count: 6000)
+    try Data(Self.two.replacingOccurrences(of: #""description": "Does b.""#, with: #""description": "Does b.", "phrases": [""# + deep + #""]"#).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    for _ in 0..<100 {
+      if notes.withLock({ $0.contains { $0.contains("does not load") } }) { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(notes.withLock { $0.contains { $0.contains("does not load") } })
+    #expect(try Self.toolNames(host) == ["a", "b"], "the deep template leaves the previous catalog serving")
   }
 }
 
