@@ -1,10 +1,8 @@
-import Dispatch
-import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeRanking
-import Synchronization
+import IntentBridgeTestSupport
 import Testing
 
 /// Phrase templates nest at most `PhraseTemplate.maximumNesting` deep; within that limit,
@@ -62,23 +60,17 @@ import Testing
   /// Everything a catalog goes through, on a thread with a 1 MiB stack, an eighth of the
   /// 8 MiB that threads get by default on Linux (a debug build's recursive walks take about
   /// 8 KiB per nesting level).
-  @Test func theDeepestAllowedTemplatesLoadLintRankAndFillOnASmallStack() throws {
-    let outcome = Mutex<(intent: String?, errors: Int)?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+  @Test func theDeepestAllowedTemplatesLoadLintRankAndFillOnASmallStack() async throws {
+    let outcome = await withinHangGuard(stackSize: 1 << 20) { () -> (intent: String?, errors: Int) in
       let result = CatalogLoader.load(bytes: Array(Self.catalog(outer: 11, rules: 3, ruleDepth: 6).utf8), file: "deep.json", lint: true)
       var intent: String?
       if let catalog = result.validCatalog {
         let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
         intent = engine.resolve("add a note called milk").intentID
       }
-      outcome.withLock { $0 = (intent, result.diagnostics.errors.count) }
-      done.signal()
+      return (intent, result.diagnostics.errors.count)
     }
-    thread.stackSize = 1 << 20
-    thread.start()
-    #expect(done.wait(timeout: .now() + 600) == .success)
-    let (intent, errors) = try #require(outcome.withLock { $0 })
+    let (intent, errors) = try #require(outcome)
     #expect(errors == 0)
     #expect(intent == "AddNote")
   }

@@ -55,19 +55,19 @@ struct DecompoundTests {
 @Suite struct DecompoundLengthTests {
   let german = TextAnalyzer(language: "de")
 
-  @Test func aMegabyteWordIsSplitInLinearTime() throws {
+  @Test func aMegabyteWordIsSplitInLinearTime() async throws {
     let german = german
     let word = String(repeating: "x", count: 1 << 20)
-    let parts = withinHangGuard { german.decompoundParts(word, vocabulary: ["lampe", "licht"]) }
+    let parts = await withinHangGuard { german.decompoundParts(word, vocabulary: ["lampe", "licht"]) }
     #expect(try #require(parts, "a 1 MiB word was not split within the guard").isEmpty)
     // A known part at every letter: a split may end anywhere.
     let xs = String(repeating: "x", count: 1 << 16) + "y"
-    let reachable = withinHangGuard { german.decompoundParts(xs, vocabulary: ["xxx"]) }
+    let reachable = await withinHangGuard { german.decompoundParts(xs, vocabulary: ["xxx"]) }
     #expect(try #require(reachable, "64k letters of known parts were not split within the guard").isEmpty)
     // Repeated known parts: a split may end at every fifth letter (before, each of those
     // tried every longer part: billions of bytes hashed for these 5,005 letters).
     let glued = String(repeating: "lampe", count: 1000) + "licht"
-    let split = withinHangGuard { german.decompound(glued, vocabulary: ["lampe", "licht"]) }
+    let split = await withinHangGuard { german.decompound(glued, vocabulary: ["lampe", "licht"]) }
     #expect(try #require(split, "5 kB of known parts were not split within the guard").count == 1001)
   }
 
