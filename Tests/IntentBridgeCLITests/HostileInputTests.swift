@@ -105,4 +105,26 @@ import Testing
       #expect(run.err.contains("the request is 10000 bytes of UTF-8; requests may be at most 8192 bytes"), "\(command): \(run.err)")
     }
   }
+
+  /// A document that is no tool list at all is an error (before: exit 0 and an empty
+  /// catalog); an empty tool list is still a tool list.
+  @Test func importOfSomethingElseIsAnError() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func run(_ kind: String, _ text: String) throws -> CapturedRun {
+      let file = directory.appendingPathComponent("input.json")
+      try Data(text.utf8).write(to: file)
+      return CapturedRun(["import", kind, file.path, "--out", directory.appendingPathComponent("out.json").path])
+    }
+    let foo = try run("tools", #"{"foo": 1}"#)
+    #expect(foo.status == 65)
+    #expect(foo.err.contains("error: the document is not a tool list (expected {\"tools\": […]}"), "\(foo.err)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path), "no catalog is written")
+    #expect(try run("tools", #"{"tools": 3}"#).status == 65)
+    #expect(try run("tools", "42").status == 65)
+    #expect(try run("actionsdata", "[1]").status == 65)
+    let empty = try run("tools", #"{"tools": []}"#)
+    #expect(empty.status == 0, "\(empty.err)")
+    #expect(empty.err.contains("the tool list is empty"))
+  }
 }

@@ -45,6 +45,10 @@ enum ImportCommand: Subcommand {
       kind == "actionsdata"
       ? ActionsDataImporter.importCatalog(document, fileName: fileName)
       : ToolListImporter.importCatalog(document, fileName: fileName)
+    if let problem = result.notRecognized {
+      console.err("\(path): error: \(problem.message) [import]\n  at \(problem.path)\n")
+      return .dataError
+    }
     if !arguments.flag("quiet") {
       for warning in result.warnings {
         console.err("\(path): warning: \(warning.message) [import]\n  at \(warning.path)\n")
