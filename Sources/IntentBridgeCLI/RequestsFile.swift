@@ -68,7 +68,7 @@ enum RequestsFile {
         console.err("\(file): error: reading stopped after line \(lineNumber): \(error)\n")
         return .dataError
       }
-      process(framer.append(chunk))
+      process(framer.append([UInt8](chunk)))  // an array: the framer scans it as fast as memory
     }
     process(framer.finish())
     return status
