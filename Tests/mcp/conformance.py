@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 
+from checks import Checks
 from hostile_lines import BASE_KINDS, hostile_line
 
 BINARY, CATALOG = sys.argv[1], sys.argv[2]
@@ -27,18 +28,7 @@ MODERN_META = {
     "io.modelcontextprotocol/clientCapabilities": {},
 }
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"  ok   {name}")
-    else:
-        failed += 1
-        print(f"  FAIL {name} {detail}")
+check = Checks()
 
 
 def sdk_major():
@@ -395,8 +385,8 @@ def main():
     else:
         raw_probes()
         wire_fuzz()
-    print(f"conformance: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(check.summary("conformance"))
+    sys.exit(1 if check.failed else 0)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mcp"))
+from checks import Checks  # noqa: E402 (shared with the conformance script)
 from hostile_lines import BASE_KINDS, hostile_line  # noqa: E402 (the shared wire fuzz corpus)
 
 BINARY = os.path.abspath(sys.argv[1])
@@ -42,18 +43,7 @@ HA = os.path.join(DEV_DATA, "ha", "catalog", "templates", "en.json")
 GUARD = 120  # seconds: a hang guard, never a timing bound
 MODERN = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"  ok   {name}", flush=True)
-    else:
-        failed += 1
-        print(f"  FAIL {name} {detail}"[:2000], flush=True)
+check = Checks()
 
 
 def target(name, seconds, limit=1.0):
@@ -469,8 +459,8 @@ def main():
         run_cases(compact, have_ha)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"stress: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(check.summary("stress"))
+    sys.exit(1 if check.failed else 0)
 
 
 def run_cases(compact, have_ha):
