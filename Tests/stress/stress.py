@@ -14,8 +14,9 @@ Counts are small by default (the README test command runs this within its time b
 40,000 fuzz lines, 100,000 calls for the memory bound.
 
 Catalogs: the project's Examples/notes catalog always; a Home Assistant catalog from
-`$INTENTBRIDGE_DEV_DATA/ha` (default: ../shared/data next to the checkout) when present,
-otherwise those cases say they were skipped and name the variable.
+the development data (`$INTENTBRIDGE_DEV_DATA/ha`, default ../shared/data next to the
+checkout; Scripts/devdata.py) when present, otherwise those cases say they were skipped and
+name the variable.
 """
 
 import json
@@ -29,17 +30,19 @@ import tempfile
 import threading
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mcp"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "mcp"), os.path.join(HERE, "..", "..", "Scripts")]
 from checks import Checks  # noqa: E402 (shared with the conformance script)
+from devdata import dev_data, missing_note  # noqa: E402 (where the development data is)
 from hostile_lines import BASE_KINDS, hostile_line  # noqa: E402 (the shared wire fuzz corpus)
 
 BINARY = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FULL = os.environ.get("INTENTBRIDGE_STRESS") == "full"
 STRICT = os.environ.get("INTENTBRIDGE_STRESS_STRICT") == "1"
-DEV_DATA = os.environ.get("INTENTBRIDGE_DEV_DATA") or os.path.join(ROOT, "..", "shared", "data")
 NOTES = os.path.join(ROOT, "Examples", "notes", "notes.en.json")
-HA = os.path.join(DEV_DATA, "ha", "catalog", "templates", "en.json")
+HA_RELATIVE = "ha/catalog/templates/en.json"
+HA = str(dev_data(HA_RELATIVE))
 GUARD = 120  # seconds: a hang guard, never a timing bound
 MODERN = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
 
@@ -194,7 +197,7 @@ def pipelined(catalog, label, count):
     answered exactly once before the process exits (before: 14,000-17,000 of 20,000 lost)."""
     requests = ["add a note called milk", "turn off the kitchen lights", "what's the weather", "set a timer for 5 minutes"]
     for era in ("handshake", "stateless"):
-        server = Server(catalog)
+        server = Server(catalog, "--mode", "compact")
         start = time.monotonic()
         lines = []
         if era == "handshake":
@@ -220,7 +223,7 @@ def pipelined(catalog, label, count):
 def long_requests(catalog, label):
     """A 1 MiB request (one word; ordinary text) and a 1 MiB line of escapes are answered
     (a result or a clear error) within 1 s, and the next request within the same second."""
-    server = Server(catalog)
+    server = Server(catalog, "--mode", "compact")
     initialize(server)
     words = "add a note called milk and then turn off the kitchen lights please".split()
     text = " ".join(words[i % len(words)] for i in range(1 << 18))[: 1 << 20]
@@ -439,37 +442,20 @@ def deep_template():
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def compact_notes(directory):
-    """The notes catalog with 30 more intents, so that `serve` offers it in compact mode
-    (automatic above 30 intents) with the resolve_request meta-tool."""
-    catalog = json.load(open(NOTES))
-    for i in range(30):
-        catalog["intents"].append({"id": f"Filler{i}Intent", "title": f"Filler {i}", "description": f"Filler intent number {i}."})
-    path = os.path.join(directory, "notes-compact.json")
-    json.dump(catalog, open(path, "w"))
-    return path
-
-
 def main():
     print(f"-- stress ({'full' if FULL else 'small'} counts; INTENTBRIDGE_STRESS=full for the issue's counts)")
-    have_ha = os.path.exists(HA)
-    scratch = tempfile.mkdtemp(prefix="ib-stress-")
-    compact = compact_notes(scratch)
-    try:
-        run_cases(compact, have_ha)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    run_cases(os.path.exists(HA))
     print(check.summary("stress"))
     sys.exit(1 if check.failed else 0)
 
 
-def run_cases(compact, have_ha):
-    pipelined(compact, "notes", 20000 if FULL else 2000)
+def run_cases(have_ha):
+    pipelined(NOTES, "notes", 20000 if FULL else 2000)
     if have_ha:
         pipelined(HA, "ha/en", 20000 if FULL else 2000)
     else:
-        print(f"  skip Home Assistant cases: {HA} not found (set INTENTBRIDGE_DEV_DATA to the development data folder)")
-    long_requests(compact, "notes")
+        print(f"  skip Home Assistant cases: {missing_note(HA_RELATIVE)}")
+    long_requests(NOTES, "notes")
     if have_ha:
         long_requests(HA, "ha/en")
     fuzz(NOTES, 40000 if FULL else 3000)

@@ -1,7 +1,6 @@
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeJSON
-import IntentBridgeRanking
 import IntentBridgeTestSupport
 import Testing
 
@@ -65,7 +64,7 @@ import Testing
       let result = CatalogLoader.load(bytes: Array(Self.catalog(outer: 11, rules: 3, ruleDepth: 6).utf8), file: "deep.json", lint: true)
       var intent: String?
       if let catalog = result.validCatalog {
-        let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+        let engine = IntentEngine(catalog: catalog)
         intent = engine.resolve("add a note called milk").intentID
       }
       return (intent, result.diagnostics.errors.count)

@@ -1,6 +1,5 @@
 import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeRanking
 import IntentBridgeTestSupport
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
 @Suite struct LongRequestTests {
   @Test func aMegabyteRequestOfOneWordIsRankedAndResolved() async throws {
     let catalog = try #require(CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog)
-    let engine = IntentEngine(catalog: catalog, ranker: Ranker(catalog: catalog))
+    let engine = IntentEngine(catalog: catalog)
     let word = String(repeating: "x", count: 1 << 20)
     let resolution = await withinHangGuard { engine.resolve(word) }
     #expect(try #require(resolution, "a 1 MiB word was not resolved within the guard").intentID == nil)
