@@ -192,10 +192,11 @@ import Testing
     let server = Fixture.server(scratch: scratch)
     Client(server: server).initialize()
     let incoming = server.receive(line: Array(#"{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"sleep_long_intent"}}"#.utf8))
-    async let replies = withinHangGuard { server.handle(incoming) }
+    // On a thread of its own, started now (a child task might wait minutes for a pool thread).
+    let call = GuardedWork { server.handle(incoming) }
     #expect(await eventually { FileManager.default.fileExists(atPath: scratch + "/started") }, "the handler did not start")
     #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}"#.utf8)).isEmpty)
-    let answered = await replies
+    let answered = await call.value()
     #expect(answered != nil, "the cancelled handler was not stopped")
     #expect(answered == [], "a cancelled request gets no reply")
     let background = try #require(await writtenPID(scratch + "/pid"))
