@@ -9,7 +9,8 @@
 #   4. evaluation reports: JSON against Schemas/eval-report.schema.json, figures against an
 #      independent Python computation, and the HTML report rendered in headless Chromium
 #      (Debian package `chromium`, installed with apt-get when missing);
-#   5. MCP conformance with the official Python SDKs.
+#   5. the stress and fuzz suite against the release binary (Tests/stress/stress.py);
+#   6. MCP conformance with the official Python SDKs.
 # The development data sets (INTENTBRIDGE_DEV_DATA, default ../shared/data; Scripts/devdata.py)
 # add their catalogs and request sets to the schema checks when they are there; Swift tests
 # that need them say they were skipped when they are not.
@@ -84,6 +85,9 @@ fi
 "$bin" eval $sh/smart-home.en.json $sh/requests.en.perturbed.jsonl Examples/off-domain/requests.jsonl \
   --signals keyword,embedding,hybrid --format html --out "$out/eval.html"
 "$venv/bin/python" Tests/python/check_html_report.py "$out/eval.html" --modes 3 --langs 5
+
+echo "== Stress and fuzz (docs/MCP.md; INTENTBRIDGE_STRESS=full for the full counts)"
+python3 Tests/stress/stress.py "$bin"
 
 echo "== MCP conformance"
 bash Tests/mcp/run_conformance.sh

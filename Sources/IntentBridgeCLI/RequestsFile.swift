@@ -1,37 +1,100 @@
 import Dispatch
 import Foundation
 import IntentBridgeEngine
+import IntentBridgeEval
+import IntentBridgeMCP
 
-/// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the docs/EVAL.md
-/// format (`{"query", "id"?, "lang"?, …}`), one output line per row.
+/// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the request-set
+/// format of docs/EVAL.md (`{"query", "id"?, "lang"?, "context"?, …}`; labelled sets work
+/// too), one output line per row.
 enum RequestsFile {
+  /// Lines longer than this are reported and skipped without being parsed (as the server does).
+  static let lineLimit = MCPStdioTransport.lineLimit
+
   /// Calls `answer` for every row's query (and the whole row, for fields such as `context`),
-  /// timing it, and writes `id`, the answer's fields,
-  /// `latency_ms`, then the answer's `trailing` fields (e.g. an explanation). Unreadable rows
-  /// are reported with their line number (exit 65) and the other rows are still answered.
+  /// timing it, and writes `id`, `line` (the row's line number, so rows without an id can be
+  /// matched), the answer's fields, `latency_ms`, then the answer's `trailing` fields (e.g. an
+  /// explanation). A row that breaks the format is reported with its line, column or field
+  /// and what was expected (exit 65); the other rows are still answered.
+  ///
+  /// The file is read as a stream, a chunk at a time (also from a pipe such as `/dev/stdin`).
+  /// - Complexity: O(file size) plus the answers; memory holds one line at a time.
   static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
-    guard let data = FileManager.default.contents(atPath: file) else {
+    guard let handle = FileHandle(forReadingAtPath: file) else {
       console.err("\(file): error: cannot read the requests file\n")
       return .dataError
     }
+    defer { try? handle.close() }
     var status = ExitCode.success
-    for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      guard let row = try? JSONParser.parse(bytes: Array(line)), let query = row["query"]?.stringValue else {
-        console.err("\(file):\(number + 1): error: expected a JSON object with a string \"query\" (see docs/EVAL.md)\n")
-        status = .dataError
-        continue
+    var framer = LineFramer(limit: lineLimit)
+    var lineNumber = 0
+    func process(_ events: [LineFramer.Event]) {
+      for event in events {
+        lineNumber += 1
+        switch event {
+        case .tooLong:
+          report(EvalDataset.Problem(file: file, line: lineNumber, path: "", message: "the line is longer than \(lineLimit) bytes; it was skipped"))
+        case .line(let bytes):
+          if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+          switch row(bytes, file: file, line: lineNumber) {
+          case .failure(let problem): report(problem)
+          case .success(let (query, row)): write(query: query, row: row, line: lineNumber)
+          }
+        }
       }
+    }
+    func report(_ problem: EvalDataset.Problem) {
+      console.err("\(problem)\n")
+      status = .dataError
+    }
+    func write(query: String, row: JSONObject, line: Int) {
       let start = DispatchTime.now().uptimeNanoseconds
-      let (fields, trailing) = answer(query, row.objectValue ?? JSONObject())
+      let (fields, trailing) = answer(query, row)
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       var object = JSONObject()
       object["id"] = row["id"] ?? .null
+      object["line"] = .integer(Int64(line))
       for (key, value) in fields { object[key] = value }
       object["latency_ms"] = .number((milliseconds * 10000).rounded() / 10000)
       for (key, value) in trailing { object[key] = value }
       console.out(JSONValue.object(object).compactText + "\n")
     }
+    while true {
+      let chunk: Data
+      do {
+        guard let read = try handle.read(upToCount: 1 << 16), !read.isEmpty else { break }
+        chunk = read
+      } catch {
+        console.err("\(file): error: reading stopped after line \(lineNumber): \(error)\n")
+        return .dataError
+      }
+      process(framer.append([UInt8](chunk)))  // an array: the framer scans it as fast as memory
+    }
+    process(framer.finish())
     return status
+  }
+
+  /// A row's query and fields, or what is wrong with it (in the words `eval` uses).
+  static func row(_ bytes: [UInt8], file: String, line: Int) -> Result<(String, JSONObject), EvalDataset.Problem> {
+    func problem(_ path: String, _ message: String) -> Result<(String, JSONObject), EvalDataset.Problem> {
+      .failure(EvalDataset.Problem(file: file, line: line, path: path, message: message))
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes: bytes)
+    } catch {
+      return problem("", "invalid JSON at column \(error.location.column): \(error.message)")
+    }
+    guard let object = value.objectValue else { return problem("", "expected a JSON object with a string \"query\", found \(value.typeName)") }
+    guard let given = object["query"] else { return problem("$.query", "missing; every row needs the request text") }
+    guard let query = given.stringValue else { return problem("$.query", "expected a string, found \(given.typeName)") }
+    if let tooLong = RequestLimit.check(query) { return problem("$.query", "\(tooLong)") }
+    if let language = object["lang"], language.stringValue?.isEmpty ?? true {
+      return problem("$.lang", "expected a BCP 47 tag such as \"en\" or \"zh-CN\", found \(language.shortPreview)")
+    }
+    if let context = object["context"], context.objectValue == nil {
+      return problem("$.context", "expected an object of known parameter values, found \(context.typeName)")
+    }
+    return .success((query, object))
   }
 }

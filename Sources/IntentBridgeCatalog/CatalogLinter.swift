@@ -484,6 +484,13 @@ public struct CatalogLinter: Sendable {
   ///
   /// - Complexity: O(n · (t + p)) for n intents of t tokens, p ≤ `postingScanCap`.
   func findNearDuplicates() -> [Int: [NearDuplicate]] {
+    var comparisons = 0
+    return findNearDuplicates(comparisons: &comparisons)
+  }
+
+  /// `findNearDuplicates()`, also counting the candidate pairs compared (at most
+  /// `candidateCap` per intent), so a test can show the search is not all-pairs.
+  func findNearDuplicates(comparisons: inout Int) -> [Int: [NearDuplicate]] {
     let intents = catalog.intents
     let (num, den) = (Self.similarityNumerator, Self.similarityDenominator)
 
@@ -553,6 +560,7 @@ public struct CatalogLinter: Sendable {
       }
       // Verify, earliest first.
       var found: [NearDuplicate] = []
+      comparisons += candidates.count
       for j in candidates.sorted() {
         if let title = titles[i].first(where: { mine in titles[j].contains { $0.key == mine.key } })?.title {
           found.append(NearDuplicate(earlier: j, reason: .sameTitle(title)))

@@ -1,4 +1,8 @@
 import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentBridgeJSON
 
 /// The outcome of loading a catalog: the catalog (when it could be built) and every diagnostic.
@@ -106,23 +110,39 @@ public enum CatalogLoader {
     return SHA256.hex(Array(text.utf8))
   }
 
+  /// Reads a catalog (or instances) file of at most `maximumFileSize` bytes. A regular file
+  /// over the limit is refused by its size, unread (a 235 MB file was read whole before);
+  /// other files (a pipe) are read up to one byte past the limit.
   static func readFile(_ path: String) -> Result<[UInt8], CatalogFileError> {
-    let url = URL(fileURLWithPath: path)
-    var isDirectory = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
-      return .failure(CatalogFileError(reason: "\(path) is a directory, expected a JSON file"))
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENOENT { return .failure(CatalogFileError(reason: "no such file: \(path)")) }
+      return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))"))
     }
-    do {
-      let data = try Data(contentsOf: url)
-      guard data.count <= maximumFileSize else {
-        return .failure(CatalogFileError(reason: "\(path) is \(data.count) bytes; the limit is \(maximumFileSize) bytes"))
-      }
-      return .success([UInt8](data))
-    } catch {
-      if !FileManager.default.fileExists(atPath: path) {
-        return .failure(CatalogFileError(reason: "no such file: \(path)"))
-      }
-      return .failure(CatalogFileError(reason: "\(path): \(error)"))
+    defer { _ = close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))")) }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { return .failure(CatalogFileError(reason: "\(path) is a directory, expected a JSON file")) }
+    if type == S_IFREG, info.st_size > maximumFileSize {
+      return .failure(CatalogFileError(reason: "\(path) is \(info.st_size) bytes; the limit is \(maximumFileSize) bytes"))
     }
+    var bytes = [UInt8](repeating: 0, count: type == S_IFREG ? Int(info.st_size) + 1 : 1 << 16)
+    var count = 0
+    while true {
+      if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumFileSize + 1 - count)) }
+      // `bytes` is never empty (at least one byte is asked for), so its base address exists.
+      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))"))
+      }
+      if n == 0 { break }
+      count += n
+      if count > maximumFileSize {
+        return .failure(CatalogFileError(reason: "\(path) is more than \(maximumFileSize) bytes; the limit is \(maximumFileSize) bytes"))
+      }
+    }
+    return .success(Array(bytes[..<count]))
   }
 }

@@ -8,6 +8,9 @@ struct CatalogValidator {
   let catalog: Catalog
   let file: String?
   private var diagnostics: [Diagnostic] = []
+  /// `inlinedNesting` of each phrase rule's text (deepest language), with the rules it goes through.
+  private var ruleNesting: [String: (depth: Int, through: [String])] = [:]
+  private var rulesBeingMeasured: Set<String> = []
 
   init(catalog: Catalog, file: String?) {
     self.catalog = catalog
@@ -81,7 +84,16 @@ struct CatalogValidator {
     do {
       template = try PhraseTemplate.parse(text)
     } catch {
-      report(.templateSyntax, "invalid template \"\(text)\": \(error)", at: path)
+      report(.templateSyntax, "invalid template \"\(Self.quoted(text))\": \(error)", at: path)
+      return nil
+    }
+    let nesting = inlinedNesting(template.root, isRoot: true)
+    if nesting.depth > PhraseTemplate.maximumNesting {
+      report(
+        .templateSyntax,
+        "template \"\(Self.quoted(text))\" nests \(nesting.depth) levels deep with its phrase rules inlined "
+          + "(\(nesting.through.map { "<\($0)>" }.joined(separator: " → "))); groups and rule references nest at most \(PhraseTemplate.maximumNesting) deep",
+        hint: "flatten the template or the rules it refers to", at: path)
       return nil
     }
     for rule in Set(template.rules).sorted() where catalog.phraseRule(named: rule) == nil {
@@ -108,6 +120,53 @@ struct CatalogValidator {
       }
     }
     return template
+  }
+
+  /// A template as messages quote it: whole, or by its first 60 characters when longer than
+  /// 80 (a crafted one may run to megabytes).
+  private static func quoted(_ text: String) -> String {
+    text.count > 80 ? String(text.prefix(60)) + "…" : text
+  }
+
+  /// How deep `node` nests with phrase rules inlined: a group is one level, a rule reference
+  /// one level plus the rule's own nesting (its deepest language); the template's top-level
+  /// `a|b` is no group. Returns the rules of the deepest path too. Cycles count once (they
+  /// are reported as `recursive-phrase-rule`).
+  /// - Complexity: O(size of the template), each rule measured once per validation.
+  private mutating func inlinedNesting(_ node: PhraseTemplate.Node, isRoot: Bool = false) -> (depth: Int, through: [String]) {
+    switch node {
+    case .text, .slot, .applicationName:
+      return (0, [])
+    case .sequence(let nodes):
+      return deepest(nodes)
+    case .alternatives(let nodes):
+      let inner = deepest(nodes)
+      return isRoot ? inner : (inner.depth + 1, inner.through)
+    case .optional(let inner):
+      return inlinedNesting(inner)
+    case .rule(let name):
+      if let known = ruleNesting[name] { return (known.depth + 1, [name] + known.through) }
+      guard !rulesBeingMeasured.contains(name), let text = catalog.phraseRule(named: name) else { return (1, [name]) }
+      rulesBeingMeasured.insert(name)
+      var measured: (depth: Int, through: [String]) = (0, [])
+      for entry in text.entries {
+        guard let rule = try? PhraseTemplate.parse(entry.text) else { continue }
+        let nesting = inlinedNesting(rule.root, isRoot: true)
+        if nesting.depth > measured.depth { measured = nesting }
+      }
+      rulesBeingMeasured.remove(name)
+      ruleNesting[name] = measured
+      return (measured.depth + 1, [name] + measured.through)
+    }
+  }
+
+  private mutating func deepest(_ nodes: [PhraseTemplate.Node]) -> (depth: Int, through: [String]) {
+    var best: (depth: Int, through: [String]) = (0, [])
+    for node in nodes {
+      let nesting = inlinedNesting(node)
+      if nesting.depth > best.depth { best = nesting }
+    }
+    return best
   }
 
   private mutating func checkPhraseRules() {

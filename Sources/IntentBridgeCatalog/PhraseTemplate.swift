@@ -6,7 +6,13 @@
 /// The grammar: literal text; `(a|b)` alternatives; `[x]` optional (also inside words:
 /// `light[s]`); `${param}` slots; `${applicationName}`; `<rule>` references; `\` escapes
 /// any of `()[]{}<>|$\`. A `|` outside any group separates whole-template alternatives.
+/// Groups nest at most `maximumNesting` deep: every consumer walks the tree recursively.
 public struct PhraseTemplate: Sendable, Hashable {
+  /// How deep `(…)` and `[…]` groups may nest in one template (real templates use up to 6):
+  /// deeper is a syntax error, so compiling, expanding and matching never recurse without
+  /// bound (a template nested ~5,700 deep crashed `rank` and `serve` with a stack overflow).
+  public static let maximumNesting = 32
+
   public indirect enum Node: Sendable, Hashable {
     /// Literal text, exactly as written (spaces included, escapes removed).
     case text(String)
@@ -73,6 +79,19 @@ private struct TemplateParser {
     return node
   }
 
+  /// Groups open around `position`.
+  var nesting = 0
+
+  /// Enters a group opened at `offset`, or fails beyond `PhraseTemplate.maximumNesting`.
+  mutating func enterGroup(at offset: Int) throws(TemplateSyntaxError) {
+    nesting += 1
+    guard nesting <= PhraseTemplate.maximumNesting else {
+      throw TemplateSyntaxError(
+        message: "groups nest deeper than \(PhraseTemplate.maximumNesting) levels here; flatten the template or move a part into a phrase rule",
+        offset: offset)
+    }
+  }
+
   /// Parses `seq (| seq)*` up to `closing` (or the end when `closing` is nil).
   mutating func parseAlternatives(closing: Unicode.Scalar?, openedAt: Int) throws(TemplateSyntaxError) -> PhraseTemplate.Node {
     var options: [PhraseTemplate.Node] = []
@@ -94,7 +113,9 @@ private struct TemplateParser {
         flush()
         let start = position
         position += 1
+        try enterGroup(at: start)
         let group = try parseAlternatives(closing: ")", openedAt: start)
+        nesting -= 1
         if case .alternatives(let alts) = group, alts.count == 1, case .sequence(let s) = alts[0], s.isEmpty {
           throw TemplateSyntaxError(message: "empty group '()'; write at least one alternative", offset: start)
         }
@@ -103,7 +124,9 @@ private struct TemplateParser {
         flush()
         let start = position
         position += 1
+        try enterGroup(at: start)
         let group = try parseAlternatives(closing: "]", openedAt: start)
+        nesting -= 1
         if case .alternatives(let alts) = group, alts.count == 1, case .sequence(let s) = alts[0], s.isEmpty {
           throw TemplateSyntaxError(message: "empty optional part '[]'", offset: start)
         }

@@ -219,6 +219,7 @@ public struct IntentEngine: Sendable {
       try file.check(
         model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash,
         language: compiled.language)
+      try file.validate(intentCount: compiled.catalog.intents.count)
       return file
     } catch {
       problem = error

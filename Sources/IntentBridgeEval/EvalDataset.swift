@@ -12,6 +12,13 @@ public struct EvalDataset: Sendable {
     public var path: String
     public var message: String
 
+    public init(file: String, line: Int, path: String, message: String) {
+      self.file = file
+      self.line = line
+      self.path = path
+      self.message = message
+    }
+
     public var description: String {
       let place = line > 0 ? "\(file):\(line)" : file
       return path.isEmpty ? "\(place): error: \(message)" : "\(place): error: \(path): \(message)"

@@ -36,7 +36,7 @@ public enum ActionsDataImporter {
   public static func importCatalog(_ document: JSONValue, fileName: String) -> ImportResult {
     var converter = ActionsDataConverter(fileName: fileName)
     let catalog = converter.convert(document)
-    return ImportResult(catalog: catalog, warnings: converter.recorder.warnings)
+    return ImportResult(catalog: catalog, warnings: converter.recorder.warnings, notRecognized: converter.notRecognized)
   }
 }
 
@@ -44,6 +44,8 @@ public enum ActionsDataImporter {
 struct ActionsDataConverter {
   let fileName: String
   var recorder = ImportRecorder()
+  /// Set when the document is no actionsdata at all (see `ImportResult.notRecognized`).
+  var notRecognized: ImportWarning?
   /// Strings tables named by localized strings (`"table": "CRLAppIntents"`), in order seen.
   var stringTables: [String] = []
   /// Modules of the app's own type names, counted to name the app.
@@ -90,6 +92,7 @@ struct ActionsDataConverter {
       recorder.keep(
         document, at: ["document"], from: root,
         reason: "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription); imported a catalog without intents")
+      notRecognized = ImportWarning(path: root, message: "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription)")
     }
     if !stringTables.isEmpty {
       let names = stringTables.map { JSONWriter.quoted($0) }.joined(separator: ", ")

@@ -9,10 +9,15 @@ public struct ImportResult: Sendable {
   public var catalog: JSONValue
   /// What could not be mapped, or was mapped with a fallback, in the order it was found.
   public var warnings: [ImportWarning]
+  /// Set when the document is not of the importer's kind at all (`{"foo": 1}` given as a
+  /// tool list): the catalog then has no intents, and `intentbridge import` exits 65 with
+  /// this message instead of writing it.
+  public var notRecognized: ImportWarning?
 
-  public init(catalog: JSONValue, warnings: [ImportWarning]) {
+  public init(catalog: JSONValue, warnings: [ImportWarning], notRecognized: ImportWarning? = nil) {
     self.catalog = catalog
     self.warnings = warnings
+    self.notRecognized = notRecognized
   }
 }
 

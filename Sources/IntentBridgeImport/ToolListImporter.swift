@@ -50,7 +50,7 @@ public enum ToolListImporter {
   public static func importCatalog(_ document: JSONValue, fileName: String) -> ImportResult {
     var converter = Converter(fileName: fileName)
     let catalog = converter.convert(document)
-    return ImportResult(catalog: catalog, warnings: converter.recorder.warnings)
+    return ImportResult(catalog: catalog, warnings: converter.recorder.warnings, notRecognized: converter.notRecognized)
   }
 }
 
@@ -123,6 +123,8 @@ extension ToolListImporter {
     var enums: [JSONObject] = []
     var enumIDs: Set<String> = []
     var forms: [Form] = []
+    /// Where and why the document is no tool list at all (see `ImportResult.notRecognized`).
+    var notRecognized: ImportWarning?
 
     init(fileName: String) { self.fileName = fileName }
 
@@ -200,6 +202,9 @@ extension ToolListImporter {
           }
           guard case .array(let elements) = tools else {
             keepDocument(tools, at: path / "tools", reason: "\"tools\" must be an array of tools, \(tools.foundDescription); imported a catalog without intents")
+            if notRecognized == nil {
+              notRecognized = ImportWarning(path: path / "tools", message: "\"tools\" must be an array of tools, \(tools.foundDescription)")
+            }
             return
           }
           if elements.isEmpty { recorder.warn(path / "tools", "the tool list is empty; imported a catalog without intents") }
@@ -209,11 +214,16 @@ extension ToolListImporter {
         } else if object["functionDeclarations"] != nil || object["function_declarations"] != nil || object["name"] != nil {
           collectElement(value, at: path, defaultForm: .functions)
         } else {
-          keepDocument(value, at: path, reason: "\(Self.notAToolList), \(value.foundDescription); imported a catalog without intents")
+          notAToolList(value, at: path)
         }
       default:
-        keepDocument(value, at: path, reason: "\(Self.notAToolList), \(value.foundDescription); imported a catalog without intents")
+        notAToolList(value, at: path)
       }
+    }
+
+    mutating func notAToolList(_ value: JSONValue, at path: JSONPath) {
+      keepDocument(value, at: path, reason: "\(Self.notAToolList), \(value.foundDescription); imported a catalog without intents")
+      if notRecognized == nil { notRecognized = ImportWarning(path: path, message: "\(Self.notAToolList), \(value.foundDescription)") }
     }
 
     mutating func collectJSONRPC(_ object: JSONObject, at path: JSONPath) {

@@ -1,4 +1,8 @@
 import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentBridgeCatalog
 import IntentBridgeJSON
 
@@ -17,8 +21,9 @@ import IntentBridgeJSON
 ///     end-32  32    SHA-256 of every byte before it
 ///
 /// Every load checks the magic, version, lengths and checksum, then the caller compares the
-/// model identity, dimensions, catalog hash and language with what it expects: a stale,
-/// foreign, truncated or corrupt file is never used silently.
+/// model identity, dimensions, catalog hash and language with what it expects and checks
+/// the contents (`validate`: intent indexes, kinds, finite unit rows): a stale, foreign,
+/// truncated, corrupt or crafted file is never used silently.
 public struct VectorFile: Sendable, Equatable {
   public static let magic: [UInt8] = Array("IBVF".utf8)
   public static let formatVersion: UInt16 = 1
@@ -189,7 +194,19 @@ public struct VectorFile: Sendable, Equatable {
     guard catalogHash == expectedHash else { throw .staleCatalog }
   }
 
+  /// Reads and decodes the file at `path` (`decode`; its contents are checked by `validate`).
+  /// A directory, FIFO, device or socket is refused before it is opened (opening a FIFO
+  /// would wait for a writer); a symbolic link is followed.
   public static func read(path: String) throws(Problem) -> VectorFile {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw .unreadable(errno == ENOENT ? "\(path): no such file" : "\(path): \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .unreadable("\(path) is a directory, not a vector file")
+    default: throw .unreadable("\(path) is not a regular file (a FIFO, socket or device), not a vector file")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

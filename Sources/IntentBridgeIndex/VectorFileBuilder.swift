@@ -11,21 +11,28 @@ public enum VectorFileBuilder {
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
 
   /// Embeds `texts` (intent index, kind, sentence; see `IntentDocument.embeddingTexts`) in
-  /// batches of 64. - Complexity: one embedding per text.
+  /// batches of 64. Rows are unit vectors, as `VectorFile.validate` requires: a text with no
+  /// known token embeds to zero and is left out (it carries nothing), and a vector an
+  /// embedder left unnormalised is scaled.
+  /// - Complexity: one embedding per text.
   public static func build(
     texts: [(intent: Int, kind: String, text: String)], catalogHash: String, language: String, embedder: any TextEmbedder
   ) throws -> VectorFile {
-    let entries = texts.map { VectorFile.Entry(intent: $0.intent, kind: $0.kind) }
+    let candidates = texts.map { VectorFile.Entry(intent: $0.intent, kind: $0.kind) }
     let texts = texts.map(\.text)
+    var entries: [VectorFile.Entry] = []
     var vectors: [Float] = []
     vectors.reserveCapacity(texts.count * embedder.dimensions)
     let batch = 64
     var start = 0
     while start < texts.count {
       let slice = Array(texts[start..<min(start + batch, texts.count)])
-      for vector in try embedder.embed(slice, kind: .passage) {
+      for (offset, vector) in try embedder.embed(slice, kind: .passage).enumerated() {
         guard vector.count == embedder.dimensions else { throw VectorFileBuilderError.wrongDimensions(expected: embedder.dimensions, found: vector.count) }
-        vectors += vector
+        let length = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        guard length > 0, length.isFinite else { continue }
+        entries.append(candidates[start + offset])
+        vectors += abs(length - 1) <= VectorFile.normTolerance ? vector : vector.map { $0 / length }
       }
       start += batch
     }

@@ -66,6 +66,8 @@ public struct JSONParser {
 
   /// Parses a document and also returns where each value starts, keyed by its path.
   /// Used on the error path to attach line:column to diagnostics that name a JSON path.
+  /// - Complexity: O(n): columns are counted once along the input, not from each line's
+  ///   start (a catalog written on one line has millions of values on that line).
   public static func parseWithLocations(bytes: [UInt8], options: Options = Options()) throws(JSONParseError) -> (JSONValue, [JSONPath: SourceLocation]) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (JSONValue, [JSONPath: SourceLocation]) in
       var parser = JSONParser(buffer: buffer, options: options, recordLocations: true)
@@ -74,20 +76,45 @@ public struct JSONParser {
     }
   }
 
+  /// Parses a document and also returns the byte range of the text of every value at most
+  /// `depth` levels below the root (the root itself at depth 0), keyed by its path: a
+  /// protocol layer echoes such a value exactly as it was written (a request id such as
+  /// `9223372036854775808` or `1.0e-400`, which no `JSONValue` number keeps).
+  ///
+  ///     let (value, spans) = try JSONParser.parseWithSpans(bytes: Array(#"{"id": 1.50}"#.utf8), depth: 1)
+  ///     spans[.root / "id"]   // 7..<11, the bytes "1.50"
+  ///
+  /// - Complexity: O(n), plus one dictionary entry per value within `depth`.
+  public static func parseWithSpans(bytes: [UInt8], depth: Int, options: Options = Options()) throws(JSONParseError) -> (JSONValue, [JSONPath: Range<Int>]) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (JSONValue, [JSONPath: Range<Int>]) in
+      var parser = JSONParser(buffer: buffer, options: options, recordLocations: false, spanDepth: depth)
+      let value = try parser.parseDocument()
+      return (value, parser.spans)
+    }
+  }
+
   private let buffer: UnsafeBufferPointer<UInt8>
   private let options: Options
   private let recordLocations: Bool
+  /// Values at most this deep get their byte range recorded in `spans` (-1: none).
+  private let spanDepth: Int
   private var position = 0
   private var line = 1
   private var lineStart = 0
+  /// The column of `columnOffset` on the current line: `trackedLocation()` counts on from
+  /// there instead of from the line's start.
+  private var columnOffset = 0
+  private var column = 1
   private var depth = 0
   private var path: [JSONPath.Component] = []
   private(set) var locations: [JSONPath: SourceLocation] = [:]
+  private(set) var spans: [JSONPath: Range<Int>] = [:]
 
-  private init(buffer: UnsafeBufferPointer<UInt8>, options: Options, recordLocations: Bool) {
+  private init(buffer: UnsafeBufferPointer<UInt8>, options: Options, recordLocations: Bool, spanDepth: Int = -1) {
     self.buffer = buffer
     self.options = options
     self.recordLocations = recordLocations
+    self.spanDepth = spanDepth
   }
 
   // MARK: Driver
@@ -105,8 +132,22 @@ public struct JSONParser {
     return value
   }
 
-  private var location: SourceLocation { location(at: position) }
+  /// The location of `position`, counting columns on from the previous call (positions only
+  /// grow while parsing), so recording every value's location stays linear on long lines.
+  private mutating func trackedLocation() -> SourceLocation {
+    if columnOffset < lineStart {
+      columnOffset = lineStart
+      column = 1
+    }
+    while columnOffset < position && columnOffset < buffer.count {
+      if buffer[columnOffset] & 0xC0 != 0x80 { column += 1 }
+      columnOffset += 1
+    }
+    return SourceLocation(line: line, column: column)
+  }
 
+  /// The location of `offset` on the current line, counted from the line's start (for the
+  /// one error a parse reports).
   private func location(at offset: Int) -> SourceLocation {
     var column = 1
     var i = lineStart
@@ -145,7 +186,15 @@ public struct JSONParser {
   // MARK: Values
 
   private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-    if recordLocations { locations[JSONPath(path)] = location }
+    if recordLocations { locations[JSONPath(path)] = trackedLocation() }
+    guard path.count <= spanDepth else { return try parseValueText() }
+    let start = position
+    let value = try parseValueText()
+    spans[JSONPath(path)] = start..<position
+    return value
+  }
+
+  private mutating func parseValueText() throws(JSONParseError) -> JSONValue {
     guard position < buffer.count else { throw error("unexpected end of input; expected a JSON value") }
     switch buffer[position] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -304,41 +353,63 @@ public struct JSONParser {
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+  /// A string's contents. Text without escapes is validated and decoded in one piece; with
+  /// escapes, its UTF-8 is gathered into one buffer and decoded once.
+  /// - Complexity: O(length), however many escapes (appending to a `String` per escape was
+  ///   quadratic: 1 MB of `\n` took 3.9 s).
   private mutating func parseString() throws(JSONParseError) -> String {
     let start = position
     position += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = position
-    var isSimple = true
+    let contentStart = position
+    while position < buffer.count {
+      let byte = buffer[position]
+      if byte == UInt8(ascii: "\"") {
+        let text = try validatedUTF8(contentStart, position)
+        position += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw controlCharacterError(byte) }
+      position += 1
+    }
+    guard position < buffer.count else { throw error("unterminated string (missing closing '\"')", at: start) }
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(position - contentStart + 16)
+    var runStart = contentStart
     while true {
       guard position < buffer.count else { throw error("unterminated string (missing closing '\"')", at: start) }
       let byte = buffer[position]
       if byte == UInt8(ascii: "\"") {
-        if isSimple {
-          let text = try validatedUTF8(runStart, position)
-          position += 1
-          return text
-        }
-        scalars.append(contentsOf: try validatedUTF8(runStart, position).unicodeScalars)
+        try appendValidated(runStart, position, to: &utf8)
         position += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        isSimple = false
-        scalars.append(contentsOf: try validatedUTF8(runStart, position).unicodeScalars)
+        try appendValidated(runStart, position, to: &utf8)
         position += 1
-        scalars.append(try parseEscape())
+        let scalar = try parseEscape()
+        UTF8.encode(scalar) { utf8.append($0) }
         runStart = position
         continue
       }
-      if byte < 0x20 {
-        if byte == 0x0A {
-          throw error("unterminated string: a newline inside a string must be written as \\n")
-        }
-        throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
-      }
+      if byte < 0x20 { throw controlCharacterError(byte) }
       position += 1
     }
+  }
+
+  private func controlCharacterError(_ byte: UInt8) -> JSONParseError {
+    if byte == 0x0A {
+      return error("unterminated string: a newline inside a string must be written as \\n")
+    }
+    return error("control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
+  }
+
+  /// Appends the raw bytes `start..<end` of a string after checking they are valid UTF-8.
+  private func appendValidated(_ start: Int, _ end: Int, to utf8: inout [UInt8]) throws(JSONParseError) {
+    guard start < end else { return }
+    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+    if slice.contains(where: { $0 >= 0x80 }) { _ = try validatedUTF8(start, end) }
+    utf8.append(contentsOf: slice)
   }
 
   private func validatedUTF8(_ start: Int, _ end: Int) throws(JSONParseError) -> String {

@@ -10,6 +10,11 @@ import IntentBridgeEngine
 /// Runs an intent's `handler`: an argv array started directly (never through a shell), the
 /// arguments as one JSON document on standard input (`input: json-stdin`), a minimal
 /// environment, a timeout (SIGTERM, then SIGKILL after a grace period) and capped output.
+///
+/// The handler runs in a process group of its own (`HandlerProcess`): the timeout, the
+/// output cap and a cancellation signal the whole group, and when the handler ends, whatever
+/// it left running in its group is killed with it. Its end is noticed as it happens, so a
+/// handler that exits on SIGTERM costs no grace period.
 public struct HandlerRunner: Sendable {
   public struct Limits: Sendable {
     /// Bytes kept of standard output and of standard error each; the child is stopped when exceeded.
@@ -49,80 +54,59 @@ public struct HandlerRunner: Sendable {
   public func run(_ handler: Handler, arguments: JSONValue, started: (Int32) -> Void = { _ in }) -> Outcome {
     let start = DispatchTime.now().uptimeNanoseconds
     func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-    guard let program = Self.resolve(handler.command[0]) else {
-      return Outcome(ending: .couldNotStart, stdout: [], stderr: [], stdoutTruncated: false, seconds: elapsed())
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = Array(handler.command.dropFirst())
     var environment: [String: String] = [:]
     let current = ProcessInfo.processInfo.environment
     for name in Self.inheritedEnvironment { if let value = current[name] { environment[name] = value } }
     for (name, value) in handler.environment { environment[name] = value }
-    process.environment = environment
-    let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    do {
-      try process.run()
-    } catch {
+    guard let program = Self.resolve(handler.command[0]),
+      let process = HandlerProcess.spawn(program: program, arguments: Array(handler.command.dropFirst()), environment: environment)
+    else {
       return Outcome(ending: .couldNotStart, stdout: [], stderr: [], stdoutTruncated: false, seconds: elapsed())
     }
-    let pid = process.processIdentifier
+    let pid = process.pid
     RunningChildren.shared.insert(pid)
-    defer { RunningChildren.shared.remove(pid) }
     started(pid)
 
-    let cap = limits.outputCap
     let readers = DispatchGroup()
+    let stop = StopFlag()
     let stdoutBox = OutputBuffer(), stderrBox = OutputBuffer()
     let capped = OutputBuffer()
-    for (pipe, box) in [(stdoutPipe, stdoutBox), (stderrPipe, stderrBox)] {
-      let handle = pipe.fileHandleForReading
+    for (fd, box) in [(process.output, stdoutBox), (process.error, stderrBox)] {
       readers.enter()
-      Thread.detachNewThread {
+      Thread.detachNewThread { [limits] in
         defer { readers.leave() }
-        while true {
-          let chunk = handle.availableData
-          if chunk.isEmpty { break }
-          if box.append(chunk, cap: cap) {
-            // Enough output: stop the child instead of draining it forever.
-            capped.markTruncated()
-            kill(pid, SIGKILL)
-            break
-          }
+        Self.drain(fd, into: box, cap: limits.outputCap, stop: stop) {
+          // Enough output: stop the handler instead of draining it forever (through the
+          // registry: the child may have ended and been reaped meanwhile).
+          capped.markTruncated()
+          RunningChildren.shared.kill(pid)
         }
-        try? handle.close()
       }
     }
 
     // Arguments as JSON on standard input, then EOF; a child that never reads must not block us.
-    let writer = stdinPipe.fileHandleForWriting
-    if handler.input == .jsonStdin {
-      let payload = Data((arguments.compactText + "\n").utf8)
-      DispatchQueue.global().async {
-        try? writer.write(contentsOf: payload)
-        try? writer.close()
-      }
-    } else {
-      try? writer.close()
-    }
+    let payload = handler.input == .jsonStdin ? Array((arguments.compactText + "\n").utf8) : []
+    Thread.detachNewThread { Self.write(payload, to: process.input) }
 
     let timeout = min(handler.timeoutSeconds, limits.maximumTimeout)
     var timedOut = false
-    if exited.wait(timeout: .now() + timeout) == .timedOut {
+    if !process.waitForExit(seconds: timeout) {
       timedOut = true
-      kill(pid, SIGTERM)
-      if exited.wait(timeout: .now() + limits.killGrace) == .timedOut {
-        kill(pid, SIGKILL)
-        exited.wait()
+      process.signalGroup(SIGTERM)
+      if !process.waitForExit(seconds: limits.killGrace) {
+        process.signalGroup(SIGKILL)
+        _ = process.waitForExit(seconds: nil)
       }
     }
-    // Grandchildren may hold the pipes open; do not wait for them longer than a moment.
-    _ = readers.wait(timeout: .now() + 1)
+    // The handler has ended (not yet reaped, so its group id is still its own): whatever it
+    // left running in its group ends with it.
+    RunningChildren.shared.remove(pid) { process.signalGroup(SIGKILL) }
+    let status = process.reap()
+    // A process that left the group may still hold the pipes; do not wait for it long.
+    if readers.wait(timeout: .now() + 1) == .timedOut {
+      stop.set()
+      readers.wait()
+    }
     let out = stdoutBox.snapshot()
     let err = stderrBox.snapshot()
     let ending: Outcome.Ending
@@ -130,12 +114,54 @@ public struct HandlerRunner: Sendable {
       ending = .timedOut
     } else if capped.snapshot().1 {
       ending = .outputCapped
-    } else if process.terminationReason == .uncaughtSignal {
-      ending = .signalled(process.terminationStatus)
+    } else if let signal = status.signal {
+      ending = .signalled(signal)
     } else {
-      ending = .exited(process.terminationStatus)
+      ending = .exited(status.exitStatus ?? 0)
     }
     return Outcome(ending: ending, stdout: out.0, stderr: err.0, stdoutTruncated: out.1, seconds: elapsed())
+  }
+
+  /// Reads `fd` to its end (or until `stop`, checked every 100 ms) into `box`, then closes
+  /// it; `overflow` is called once when more than `cap` bytes came.
+  static func drain(_ fd: Int32, into box: OutputBuffer, cap: Int, stop: StopFlag, overflow: () -> Void) {
+    defer { _ = close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while !stop.isSet {
+      let ready = poll(&poller, 1, 100)
+      if ready < 0 && errno != EINTR { return }
+      if ready <= 0 { continue }
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return
+      }
+      if count == 0 { return }
+      if box.append(buffer[0..<count], cap: cap) {
+        overflow()
+        return
+      }
+    }
+  }
+
+  /// Writes `bytes` to `fd` and closes it. SIGPIPE is blocked on this thread, so a child that
+  /// ended without reading makes the write fail with EPIPE instead of killing the process.
+  static func write(_ bytes: [UInt8], to fd: Int32) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+    defer { _ = close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += n
+    }
   }
 
   /// An absolute program path, or the first match on `PATH` for a bare name.
@@ -189,22 +215,33 @@ extension HandlerRunner.Outcome {
   }
 }
 
-/// Children still running, so the server can stop them when it exits.
+/// Handlers still running (by the pid that is also their process group's id), so a
+/// cancellation or the server's exit can stop them with everything they started.
+///
+/// A pid is signalled only while it is registered, and the runner unregisters it before
+/// reaping the child, under the same lock: a signal never reaches a reused pid.
 public final class RunningChildren: Sendable {
   public static let shared = RunningChildren()
   let pids = Mutex<Set<Int32>>([])
 
   func insert(_ pid: Int32) { pids.withLock { _ = $0.insert(pid) } }
-  func remove(_ pid: Int32) { pids.withLock { _ = $0.remove(pid) } }
 
-  /// Stops one child (a cancelled request's handler).
-  public func kill(_ pid: Int32) {
-    if pids.withLock({ $0.contains(pid) }) { _ = Glibc.kill(pid, SIGKILL) }
+  /// Unregisters `pid`, running `last` (a final signal to its group) under the lock first.
+  func remove(_ pid: Int32, last: () -> Void = {}) {
+    pids.withLock {
+      last()
+      _ = $0.remove(pid)
+    }
   }
 
-  /// Sends SIGKILL to every running handler child.
+  /// Stops one handler and its process group (a cancelled request's handler).
+  public func kill(_ pid: Int32) {
+    pids.withLock { if $0.contains(pid) { _ = Glibc.kill(-pid, SIGKILL) } }
+  }
+
+  /// Sends SIGKILL to every running handler's process group.
   public func killAll() {
-    for pid in pids.withLock({ $0 }) { _ = Glibc.kill(pid, SIGKILL) }
+    pids.withLock { for pid in $0 { _ = Glibc.kill(-pid, SIGKILL) } }
   }
 }
 
@@ -213,7 +250,7 @@ final class OutputBuffer: Sendable {
   private let state = Mutex<([UInt8], Bool)>(([], false))
 
   /// Appends what fits under `cap`; true when bytes had to be dropped.
-  func append(_ chunk: Data, cap: Int) -> Bool {
+  func append(_ chunk: ArraySlice<UInt8>, cap: Int) -> Bool {
     state.withLock { box in
       let room = cap - box.0.count
       if chunk.count > room {
@@ -228,4 +265,11 @@ final class OutputBuffer: Sendable {
 
   func markTruncated() { state.withLock { $0.1 = true } }
   func snapshot() -> ([UInt8], Bool) { state.withLock { $0 } }
+}
+
+/// A flag one thread sets and others poll.
+final class StopFlag: Sendable {
+  private let flag = Mutex(false)
+  func set() { flag.withLock { $0 = true } }
+  var isSet: Bool { flag.withLock { $0 } }
 }

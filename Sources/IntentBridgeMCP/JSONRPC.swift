@@ -30,18 +30,20 @@ public struct RPCError: Error, Sendable, Hashable {
   static let internalError = RPCError(code: internalErrorCode, message: "Internal error")
 }
 
-/// Builders for the JSON-RPC 2.0 messages the server writes (one compact line each).
+/// Builders for the JSON-RPC 2.0 messages the server writes (one compact line each). Replies
+/// take the request's id as the JSON text the client wrote (see `IncomingLine`), so it comes
+/// back exactly as sent.
 enum JSONRPC {
-  static func response(id: JSONValue, result: JSONObject) -> JSONValue {
-    ["jsonrpc": "2.0", "id": id, "result": .object(result)]
+  static func response(idText: String, result: JSONObject) -> String {
+    #"{"jsonrpc":"2.0","id":"# + idText + #","result":"# + JSONValue.object(result).compactText + "}"
   }
 
-  static func error(id: JSONValue, _ error: RPCError) -> JSONValue {
+  static func error(idText: String, _ error: RPCError) -> String {
     var body = JSONObject()
     body["code"] = .integer(error.code)
     body["message"] = .string(error.message)
     if let data = error.data { body["data"] = data }
-    return ["jsonrpc": "2.0", "id": id, "error": .object(body)]
+    return #"{"jsonrpc":"2.0","id":"# + idText + #","error":"# + JSONValue.object(body).compactText + "}"
   }
 
   static func notification(method: String, params: JSONObject) -> JSONValue {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Splits a byte stream into lines: `\n` ends a line, a `\r` before it is stripped, lines
 /// longer than `limit` are dropped (reported once as `.tooLong`) and the bytes up to their
 /// newline skipped. Only new bytes are scanned; a partial line is never rescanned.
@@ -18,30 +22,36 @@ public struct LineFramer: Sendable {
     self.limit = limit
   }
 
+  /// The events the new bytes complete.
+  /// - Complexity: O(bytes.count): newlines are found with `memchr` over contiguous storage
+  ///   (a generic element-by-element scan ran at 10 MB/s across the module boundary).
   public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
+    if let events = bytes.withContiguousStorageIfAvailable({ append(contiguous: $0) }) { return events }
+    return Array(bytes).withUnsafeBufferPointer { append(contiguous: $0) }
+  }
+
+  private mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>) -> [Event] {
     var events: [Event] = []
-    var start = bytes.startIndex
-    var index = start
-    while index != bytes.endIndex {
-      if bytes[index] == 0x0A {
-        if discarding {
-          discarding = false
+    guard let base = bytes.baseAddress else { return events }
+    var start = 0
+    while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+      let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if discarding {
+        discarding = false
+      } else {
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+        if pending.count > limit {
+          events.append(.tooLong)
         } else {
-          pending.append(contentsOf: bytes[start..<index])
-          if pending.count > limit {
-            events.append(.tooLong)
-          } else {
-            if pending.last == 0x0D { pending.removeLast() }
-            events.append(.line(pending))
-          }
+          if pending.last == 0x0D { pending.removeLast() }
+          events.append(.line(pending))
         }
-        pending.removeAll(keepingCapacity: pending.count < 1 << 20)
-        start = bytes.index(after: index)
       }
-      index = bytes.index(after: index)
+      pending.removeAll(keepingCapacity: pending.count < 1 << 20)
+      start = newline + 1
     }
-    if !discarding {
-      pending.append(contentsOf: bytes[start..<bytes.endIndex])
+    if !discarding && start < bytes.count {
+      pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       if pending.count > limit {
         // Report now and skip the rest of this line without buffering it.
         events.append(.tooLong)

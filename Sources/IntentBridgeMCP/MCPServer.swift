@@ -58,7 +58,10 @@ public final class MCPServer: Sendable {
   struct State: Sendable {
     var negotiatedVersion: String?
     var initialized = false
-    /// Request ids (compact JSON text) the client cancelled.
+    /// Requests read and not yet answered, by id (compact JSON text of its value) → how many.
+    var inFlight: [String: Int] = [:]
+    /// Ids of requests in flight that the client cancelled (never others: a cancellation of an
+    /// unknown or answered id changes nothing).
     var cancelled: Set<String> = []
     /// Handler children of requests in flight (request id text → pid), stopped on cancel.
     var running: [String: Int32] = [:]
@@ -125,88 +128,112 @@ public final class MCPServer: Sendable {
 
   /// As `handle(line:)`; `progress` receives `notifications/progress` lines while a long call runs.
   public func handle(line: [UInt8], progress: @escaping @Sendable (String) -> Void) -> [String] {
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return [] }
-    let message: JSONValue
-    do {
-      message = try JSONParser.parse(bytes: line)
-    } catch {
-      return [JSONRPC.error(id: .null, .parseError(error.message)).compactText]
-    }
-    if case .array(let elements) = message {
+    handle(receive(line: line), progress: progress)
+  }
+
+  /// Parses a line and registers its requests as in flight, in the order lines are read:
+  /// a transport calls this on its reader thread, then `handle(_:progress:)` there or on a
+  /// worker (`IncomingLine.runsLong`). Every received line must be handled.
+  public func receive(line: [UInt8]) -> IncomingLine {
+    let incoming = IncomingLine.parse(line)
+    let keys = incoming.inFlightKeys
+    if !keys.isEmpty { state.withLock { for key in keys { $0.inFlight[key, default: 0] += 1 } } }
+    return incoming
+  }
+
+  /// Answers a received line: the outgoing messages, as `handle(line:)`.
+  public func handle(_ incoming: IncomingLine, progress: @escaping @Sendable (String) -> Void = { _ in }) -> [String] {
+    switch incoming.content {
+    case .blank:
+      return []
+    case .unparsable(let message):
+      return [JSONRPC.error(idText: "null", .parseError(message))]
+    case .batch(let messages):
       let version = state.withLock { $0.negotiatedVersion }
       guard version == MCPVersion.batchVersion else {
-        return [
-          JSONRPC.error(id: .null, .invalidRequest("batches (JSON arrays) are only part of protocol version 2025-03-26; send one message per line"))
-            .compactText
-        ]
+        for message in messages { _ = finish(message) }
+        return [JSONRPC.error(idText: "null", .invalidRequest("batches (JSON arrays) are only part of protocol version 2025-03-26; send one message per line"))]
       }
-      guard !elements.isEmpty else { return [JSONRPC.error(id: .null, .invalidRequest("empty batch")).compactText] }
-      let replies = elements.compactMap { handleMessage($0, progress: progress) }
-      return replies.isEmpty ? [] : [JSONValue.array(replies).compactText]
+      guard !messages.isEmpty else { return [JSONRPC.error(idText: "null", .invalidRequest("empty batch"))] }
+      let replies = messages.compactMap { answer($0, progress: progress) }
+      return replies.isEmpty ? [] : ["[" + replies.joined(separator: ",") + "]"]
+    case .single(let message):
+      return answer(message, progress: progress).map { [$0] } ?? []
     }
-    return handleMessage(message, progress: progress).map { [$0.compactText] } ?? []
+  }
+
+  /// The reply to one message, unless it is a notification or its request was cancelled
+  /// (before it started: not worked on at all).
+  func answer(_ message: IncomingLine.Message, progress: @escaping @Sendable (String) -> Void) -> String? {
+    if let key = message.inFlightKey, state.withLock({ $0.cancelled.contains(key) }) {
+      _ = finish(message)
+      return nil
+    }
+    let reply = handleMessage(message.value, idText: message.idText, progress: progress)
+    return finish(message) ? nil : reply
+  }
+
+  /// Takes a request out of flight; true when the client cancelled it (no reply is due).
+  func finish(_ message: IncomingLine.Message) -> Bool {
+    guard let key = message.inFlightKey else { return false }
+    return state.withLock { state in
+      let cancelled = state.cancelled.contains(key)
+      let remaining = (state.inFlight[key] ?? 1) - 1
+      if remaining > 0 {
+        state.inFlight[key] = remaining
+      } else {
+        state.inFlight[key] = nil
+        state.cancelled.remove(key)
+      }
+      return cancelled
+    }
   }
 
   /// The reply to a line longer than the transport's cap (the line itself is dropped).
   public static func lineTooLongReply(limit: Int) -> String {
-    JSONRPC.error(id: .null, .invalidRequest("message longer than \(limit) bytes; it was dropped")).compactText
+    JSONRPC.error(idText: "null", .invalidRequest("message longer than \(limit) bytes; it was dropped"))
   }
 
-  /// Whether a line should run off the reader thread: tool calls may start processes.
-  public static func isLongRunning(_ line: [UInt8]) -> Bool {
-    let needle = Array("tools/call".utf8)
-    guard line.count >= needle.count else { return false }
-    var i = 0
-    while i + needle.count <= line.count {
-      if line[i] == needle[0], Array(line[i..<(i + needle.count)]) == needle { return true }
-      i += 1
-    }
-    return false
-  }
-
-  /// One message (not a batch); nil when no reply is due.
-  func handleMessage(_ message: JSONValue, progress: @escaping @Sendable (String) -> Void) -> JSONValue? {
+  /// One message (not a batch), its `id` written as `idText`; nil when no reply is due.
+  func handleMessage(_ message: JSONValue, idText: String?, progress: @escaping @Sendable (String) -> Void) -> String? {
     guard case .object(let object) = message else {
-      return JSONRPC.error(id: .null, .invalidRequest("expected a JSON-RPC request object, found \(message.typeName)"))
+      return JSONRPC.error(idText: "null", .invalidRequest("expected a JSON-RPC request object, found \(message.typeName)"))
     }
     let rawID = object["id"]
     var id: JSONValue?
     if let rawID, JSONRPC.isValidID(rawID) { id = rawID }
     if let rawID, id == nil {
-      return JSONRPC.error(id: .null, .invalidRequest("\"id\" must be a string or a number, found \(rawID.typeName)"))
+      return JSONRPC.error(idText: "null", .invalidRequest("\"id\" must be a string or a number, found \(rawID.typeName)"))
     }
+    // The id exactly as the client wrote it (its value's JSON text when unknown).
+    let replyID = id.map { idText ?? $0.compactText } ?? "null"
     guard object["jsonrpc"] == .string("2.0") else {
-      return JSONRPC.error(id: id ?? .null, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+      return JSONRPC.error(idText: replyID, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
     }
     guard let methodValue = object["method"] else {
       // A response from the client (result or error): nothing to answer.
-      if id != nil, object["result"] != nil || object["error"] != nil { return .none }
-      return JSONRPC.error(id: id ?? .null, .invalidRequest("missing \"method\""))
+      if id != nil, object["result"] != nil || object["error"] != nil { return nil }
+      return JSONRPC.error(idText: replyID, .invalidRequest("missing \"method\""))
     }
     guard case .string(let method) = methodValue else {
-      return JSONRPC.error(id: id ?? .null, .invalidRequest("\"method\" must be a string, found \(methodValue.typeName)"))
+      return JSONRPC.error(idText: replyID, .invalidRequest("\"method\" must be a string, found \(methodValue.typeName)"))
     }
     var params = JSONObject()
     if let p = object["params"] {
       guard case .object(let o) = p else {
-        if id == nil { return .none }
-        return JSONRPC.error(id: id ?? .null, .invalidParams("\"params\" must be an object, found \(p.typeName)"))
+        if id == nil { return nil }
+        return JSONRPC.error(idText: replyID, .invalidParams("\"params\" must be an object, found \(p.typeName)"))
       }
       params = o
     }
     guard let id else {
       handleNotification(method, params)
-      return .none
+      return nil
     }
-    let idKey = id.compactText
     do {
-      let result = try handleRequest(method, params, id: id, progress: progress)
-      // JSONValue is ExpressibleByNilLiteral: spell out "no reply" so it is never `.null`.
-      if state.withLock({ $0.cancelled.remove(idKey) != nil }) { return Optional<JSONValue>.none }
-      return JSONRPC.response(id: id, result: result)
+      return JSONRPC.response(idText: replyID, result: try handleRequest(method, params, id: id, progress: progress))
     } catch {
-      if state.withLock({ $0.cancelled.remove(idKey) != nil }) { return Optional<JSONValue>.none }
-      return JSONRPC.error(id: id, error)
+      return JSONRPC.error(idText: replyID, error)
     }
   }
 
@@ -215,11 +242,12 @@ public final class MCPServer: Sendable {
     case "notifications/initialized":
       state.withLock { $0.initialized = true }
     case "notifications/cancelled":
+      // Only a request in flight can be cancelled: an unknown or answered id changes nothing
+      // (before, it swallowed the reply to the next request that reused the id).
       if let requestID = params["requestId"], JSONRPC.isValidID(requestID) {
         let key = requestID.compactText
         let pid = state.withLock { state -> Int32? in
-          // Bounded: ids of requests that already finished are never removed otherwise.
-          if state.cancelled.count > 10_000 { state.cancelled.removeAll() }
+          guard state.inFlight[key] != nil else { return nil }
           state.cancelled.insert(key)
           return state.running[key]
         }

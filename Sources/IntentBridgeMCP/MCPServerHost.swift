@@ -3,11 +3,12 @@ import Synchronization
 
 /// Holds the server in use and swaps it when the catalog file changes, without a restart.
 ///
-/// A watcher thread polls the catalog file's modification time and size every
-/// `interval` seconds; on a change it calls `rebuild`, and when that succeeds the new server
-/// takes over the session and `onSwap` learns whether to send
-/// `notifications/tools/list_changed`. A catalog that no longer loads leaves the current
-/// server serving, and `log` says why. Requests in flight finish on the server they started on.
+/// A watcher thread looks at the catalog file every `interval` seconds
+/// (`CatalogFileState`: identity, size, modification and change times, recent contents); on
+/// a change it calls `rebuild`, and when that succeeds the new server takes over the session
+/// and `onSwap` learns whether to send `notifications/tools/list_changed`. A catalog that
+/// no longer loads leaves the current server serving, and `log` says so. Requests in flight
+/// finish on the server they started on.
 public final class MCPServerHost: Sendable {
   private let current: Mutex<MCPServer>
 
@@ -36,12 +37,14 @@ public final class MCPServerHost: Sendable {
     path: String, interval: Double = 1.0, rebuild: @escaping @Sendable () -> MCPServer?,
     notify: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void
   ) {
+    // The first look is taken before `watch` returns: every change after it is noticed.
+    let first = CatalogFileState.read(path)
     let thread = Thread { [self] in
-      var last = Self.signature(of: path)
+      var last = first
       while true {
         Thread.sleep(forTimeInterval: interval)
-        let now = Self.signature(of: path)
-        guard now != last, now != nil else { continue }
+        guard let now = CatalogFileState.read(path) else { continue }
+        if let last, now.isSameVersion(as: last) { continue }
         last = now
         guard let server = rebuild() else {
           log("notice: \(path) changed but does not load; still serving the previous catalog\n")
@@ -53,13 +56,5 @@ public final class MCPServerHost: Sendable {
     }
     thread.name = "mcp-catalog-watch"
     thread.start()
-  }
-
-  /// Modification time and size of a file (nil when it cannot be read).
-  static func signature(of path: String) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-    return "\(date)/\(size)"
   }
 }

@@ -89,6 +89,12 @@ struct MetaTools {
       let lines = violations.map { "- \($0.instancePath): \($0.message)" }
       return MCPServer.errorResult("Invalid arguments for \(name):\n" + lines.joined(separator: "\n"))
     }
+    // One request must not stall the server: beyond `RequestLimit` it is an error result.
+    if let field = ["search_intents": "query", "resolve_request": "request"][name], let text = arguments[field]?.stringValue,
+      let tooLong = RequestLimit.check(text)
+    {
+      return MCPServer.errorResult("Invalid arguments for \(name):\n- /\(field): \(tooLong)")
+    }
     switch name {
     case "search_intents": return search(arguments)
     case "describe_intent": return describe(arguments)

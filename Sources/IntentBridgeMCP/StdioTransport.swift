@@ -12,12 +12,20 @@ import Synchronization
 ///   standard error (`dup2(2, 1)`), so stray prints never corrupt the protocol stream.
 /// - A dedicated thread reads raw bytes from fd 0 with `read(2)` (blocking; `O_NONBLOCK` is
 ///   never set on inherited descriptors) and frames lines with `LineFramer`.
-/// - Tool calls run concurrently on Dispatch; everything else is answered in order on the
-///   reader thread. Each outgoing message is one `write(2)` sequence under a lock.
-/// - At EOF the process exits within about a second (in-flight calls get 0.8 s, then handler
-///   children are killed). SIGPIPE is ignored; EPIPE on output exits cleanly.
+/// - Each line is parsed once on the reader thread (`MCPServer.receive`); `tools/call`
+///   requests run concurrently on Dispatch, everything else is answered in order on the
+///   reader thread. At most `maximumCallsInFlight` calls (and `maximumBytesInFlight` of their
+///   lines) are read ahead of their answers; then the reader waits (`ReadAhead`).
+///   Each outgoing message is one `write(2)` sequence under a lock.
+/// - At EOF every request read is answered (handlers stay bound by their timeouts), then
+///   the process exits 0. SIGTERM, SIGINT and SIGHUP stop running handlers (their process
+///   groups) and exit at once. SIGPIPE is ignored; EPIPE on output exits cleanly.
 public enum MCPStdioTransport {
   public static let lineLimit = 16 << 20
+  /// Tool calls read ahead of their answers, at most.
+  public static let maximumCallsInFlight = 32
+  /// Bytes of the lines of those calls, at most (a single longer line still runs alone).
+  public static let maximumBytesInFlight = 64 << 20
 
   /// Serves until standard input ends, then exits the process.
   public static func run(server: MCPServer, log: @escaping @Sendable (String) -> Void) -> Never {
@@ -31,13 +39,15 @@ public enum MCPStdioTransport {
     watch: (_ notify: @escaping @Sendable (String) -> Void) -> Void = { _ in }
   ) -> Never {
     signal(SIGPIPE, SIG_IGN)
-    let protocolFD = dup(1)
+    // Close-on-exec: no handler child inherits the protocol stream.
+    let protocolFD = fcntl(1, F_DUPFD_CLOEXEC, 0)
     guard protocolFD >= 0 else {
       log("error: cannot duplicate standard output\n")
       exit(1)
     }
     _ = dup2(2, 1)
     let writer = LineWriter(fd: protocolFD)
+    let stops = [SIGTERM, SIGINT, SIGHUP].map(stopOnSignal)
     watch { writer.write($0) }
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -47,13 +57,27 @@ public enum MCPStdioTransport {
     thread.name = "mcp-stdin"
     thread.start()
     done.wait()
+    withExtendedLifetime(stops) {}
     RunningChildren.shared.killAll()
     exit(0)
   }
 
+  /// On `signal`: stop every running handler's process group, then exit with 128 + signal
+  /// (the handlers run in groups of their own, so the signal does not reach them itself).
+  static func stopOnSignal(_ signal: Int32) -> any DispatchSourceSignal {
+    Glibc.signal(signal, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: DispatchQueue(label: "mcp-signal"))
+    source.setEventHandler {
+      RunningChildren.shared.killAll()
+      exit(128 + signal)
+    }
+    source.resume()
+    return source
+  }
+
   static func readLoop(host: MCPServerHost, writer: LineWriter) {
     var framer = LineFramer(limit: lineLimit)
-    let inFlight = DispatchGroup()
+    let readAhead = ReadAhead(maximumCalls: maximumCallsInFlight, maximumBytes: maximumBytesInFlight)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     func dispatch(_ events: [LineFramer.Event]) {
       for event in events {
@@ -61,14 +85,17 @@ public enum MCPStdioTransport {
         case .tooLong:
           writer.write(MCPServer.lineTooLongReply(limit: lineLimit))
         case .line(let line):
-          if MCPServer.isLongRunning(line) {
-            inFlight.enter()
-            DispatchQueue.global().async {
-              defer { inFlight.leave() }
-              for reply in host.handle(line: line, progress: { writer.write($0) }) { writer.write(reply) }
-            }
-          } else {
-            for reply in host.handle(line: line) { writer.write(reply) }
+          // Parsed and answered by the same server, even when a reload swaps it meanwhile.
+          let server = host.server
+          let incoming = server.receive(line: line)
+          guard incoming.runsLong else {
+            for reply in server.handle(incoming) { writer.write(reply) }
+            continue
+          }
+          readAhead.acquire(bytes: line.count)
+          DispatchQueue.global().async {
+            defer { readAhead.release(bytes: line.count) }
+            for reply in server.handle(incoming, progress: { writer.write($0) }) { writer.write(reply) }
           }
         }
       }
@@ -83,7 +110,8 @@ public enum MCPStdioTransport {
       dispatch(framer.append(buffer[0..<count]))
     }
     dispatch(framer.finish())
-    _ = inFlight.wait(timeout: .now() + 0.8)
+    // Drain, then exit: every request read before the end of input is answered.
+    readAhead.waitUntilIdle()
   }
 }
 

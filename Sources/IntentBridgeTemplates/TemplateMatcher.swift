@@ -131,14 +131,17 @@ public struct TemplateMatcher: Sendable {
     prepare(input, lexicons: nil)
   }
 
-  /// Every lexicon's `ValueLexicon.spans(in:)` (empty for lexicons not `wanted`), in one
-  /// pass: one lookup and at most one typo lookup per request word for all lexicons.
+  /// Every lexicon's `ValueLexicon.spans(in:)` that starts within the first `maximumTokens`
+  /// tokens (empty for lexicons not `wanted`), in one pass: one lookup and at most one typo
+  /// lookup per request word for all lexicons.
   func spans(in input: MatchInput, lexicons wanted: [Int]?, memo: TypoMemo? = nil) -> [[ValueLexicon.Span]] {
     var out = [[ValueLexicon.Span]](repeating: [], count: lexicons.count)
     var isWanted = [Bool](repeating: wanted == nil, count: lexicons.count)
     for l in wanted ?? [] where l < isWanted.count { isWanted[l] = true }
     lexicons.withUnsafeBufferPointer { lexicons in
-      for start in 0..<input.count {
+      // Spans must end within the first `maximumTokens` tokens (`prepare` keeps no other), so
+      // none starts later: a long request costs no more than its first tokens.
+      for start in 0..<min(input.count, Self.maximumTokens) {
         let term = input.terms[start]
         let exact = firstTermLexicons[term] ?? []
         for l in exact where isWanted[Int(l)] {

@@ -67,7 +67,8 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     let lines = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
     #expect(lines.count == 3)
-    #expect(lines[0].objectValue?.keys == ["id", "intent", "confidence", "alternatives", "latency_ms"])
+    #expect(lines[0].objectValue?.keys == ["id", "line", "intent", "confidence", "alternatives", "latency_ms"])
+    #expect(lines.map { $0["line"] } == [1, 2, 4], "rows are matched by line, also without an id")
     #expect(lines[0]["id"] == "a")
     #expect(lines[0]["intent"] == "AddNoteIntent")
     #expect(lines[1]["intent"] == .null, "off-domain request gets no match")

@@ -42,7 +42,7 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     let lines = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
     #expect(lines.count == 2)
-    #expect(lines[0].objectValue?.keys == ["id", "intent", "confidence", "arguments", "missing", "ambiguous", "alternatives", "latency_ms"])
+    #expect(lines[0].objectValue?.keys == ["id", "line", "intent", "confidence", "arguments", "missing", "ambiguous", "alternatives", "latency_ms"])
     #expect(lines[1]["intent"] == .null)
   }
 

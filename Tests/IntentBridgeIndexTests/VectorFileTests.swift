@@ -1,5 +1,7 @@
+import Foundation
 import IntentBridgeCatalog
 import IntentBridgeIndex
+import IntentBridgeTestSupport
 import Testing
 
 /// Every way a vector file can be unusable is detected and named (issue acceptance 4).
@@ -129,5 +131,67 @@ import Testing
     #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(
       SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+  }
+
+  /// Files whose checksum is right but whose contents are wrong: each is refused by
+  /// `validate`, naming the entry or row (before, they were used silently).
+  struct Crafted: Sendable, CustomStringConvertible {
+    var description: String
+    var entries: [VectorFile.Entry]
+    var vectors: [Float]
+    var fragment: String
+  }
+
+  static let crafted: [Crafted] = [
+    Crafted(description: "NaN", entries: file.entries, vectors: [1, 0, 0, 0, .nan, 0.6, 0.8, 0], fragment: "row 1 (intent 1, phrase) holds the value nan"),
+    Crafted(description: "infinity", entries: file.entries, vectors: [.infinity, 0, 0, 0, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) holds the value inf"),
+    Crafted(description: "1e30", entries: file.entries, vectors: [1e30, 0, 0, 0, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) has length"),
+    Crafted(description: "zero row", entries: file.entries, vectors: [1, 0, 0, 0, 0, 0, 0, 0], fragment: "row 1 (intent 1, phrase) has length 0.0"),
+    Crafted(description: "random row", entries: file.entries, vectors: [0.3, -0.9, 0.7, 0.2, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) has length"),
+    Crafted(
+      description: "intent 999", entries: [.init(intent: 0, kind: "title"), .init(intent: 999, kind: "phrase")], vectors: file.vectors,
+      fragment: "entry 1 stands for intent 999, but the catalog has 2 intents"),
+    Crafted(
+      description: "unknown kind", entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "secret")], vectors: file.vectors,
+      fragment: "entry 1 has the kind \"secret\"; expected one of keywords, phrase, title"),
+  ]
+
+  @Test(arguments: crafted)
+  func contentsAreValidatedNotOnlyTheChecksum(_ crafted: Crafted) throws {
+    var file = Self.file
+    file.entries = crafted.entries
+    file.vectors = crafted.vectors
+    let decoded = try VectorFile.decode(file.encoded())
+    #expect(throws: Never.self) { try decoded.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en") }
+    let problem = Self.problem { () throws(VectorFile.Problem) in try decoded.validate(intentCount: 2) }
+    guard case .corrupt(let reason)? = problem else {
+      Issue.record("\(crafted): expected corrupt, got \(String(describing: problem))")
+      return
+    }
+    #expect(reason.contains(crafted.fragment), "\(reason)")
+    #expect(problem?.description.hasPrefix("is corrupt: ") == true)
+  }
+
+  @Test func aValidFileValidates() {
+    #expect(Self.problem { () throws(VectorFile.Problem) in try Self.file.validate(intentCount: 2) } == nil)
+  }
+
+  /// A directory or a FIFO where the vector file should be (also through a symbolic link)
+  /// is named as such, without opening it (before: "permission denied", or a wait).
+  @Test func aDirectoryOrFIFOIsNamedAsSuch() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-vectors-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folder = directory.appendingPathComponent("folder").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let fifo = directory.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for (target, fragment) in [(folder, "is a directory, not a vector file"), (fifo, "is not a regular file")] {
+      let link = directory.appendingPathComponent("link.vectors").path
+      try? FileManager.default.removeItem(atPath: link)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+      let problem = await withinHangGuard { Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.read(path: link) } }
+      #expect(problem??.description.contains(fragment) == true, "\(String(describing: problem))")
+    }
   }
 }

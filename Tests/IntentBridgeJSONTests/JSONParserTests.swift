@@ -150,3 +150,40 @@ import Testing
     }
   }
 }
+
+/// Inputs large enough that the quadratic paths of before (a `String` appended to per
+/// escape; columns counted from the line's start for every value) take many minutes, while
+/// the linear ones take about a second in a debug build.
+@Suite struct JSONParserLinearityTests {
+  @Test func manyEscapesInOneString() async throws {
+    let escapes = 4 << 20  // 8 MiB of "\n": before, 1 MB took 3.9 s and 2.1 MB 22 s (release)
+    let text = "\"" + String(repeating: "\\n", count: escapes) + "é\\u00e9\""
+    let parsed = await withinHangGuard { try? JSONParser.parse(text) }
+    let value = try #require(parsed ?? nil, "8 MiB of escapes did not parse within the guard")
+    #expect(value.stringValue?.utf8.count == escapes + 4)
+    #expect(value.stringValue?.hasSuffix("\néé") == true)
+  }
+
+  @Test func locationsOfADocumentOnOneLine() async throws {
+    let members = 200_000  // before: every value's column was counted from the line's start
+    let text = "[" + Array(repeating: #"{"a":[1,"x"]}"#, count: members).joined(separator: ",") + "]"
+    let parsed = await withinHangGuard { try? JSONParser.parseWithLocations(bytes: Array(text.utf8)) }
+    let (_, locations) = try #require(parsed ?? nil, "a one-line document did not parse within the guard")
+    #expect(locations[.root / (members - 1) / "a" / 1] == SourceLocation(line: 1, column: 2 + (members - 1) * 14 + 8))
+    #expect(locations.count == 1 + members * 4)
+  }
+
+  @Test func spansGiveTheTextOfShallowValues() throws {
+    let text = #"{"id": 9223372036854775808, "params": {"requestId": 0.1e-400, "deep": {"x": 1}}, "s": "\u0041"}"#
+    let bytes = Array(text.utf8)
+    let (value, spans) = try JSONParser.parseWithSpans(bytes: bytes, depth: 2)
+    func source(_ path: JSONPath) -> String? { spans[path].map { String(decoding: bytes[$0], as: UTF8.self) } }
+    #expect(source(.root / "id") == "9223372036854775808")
+    #expect(source(.root / "params" / "requestId") == "0.1e-400")
+    #expect(source(.root / "s") == #""\u0041""#)
+    #expect(source(.root / "params" / "deep") == #"{"x": 1}"#)
+    #expect(spans[.root / "params" / "deep" / "x"] == nil, "deeper than asked")
+    #expect(source(.root) == text)
+    #expect(value["s"] == "A")
+  }
+}

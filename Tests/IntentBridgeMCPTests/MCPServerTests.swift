@@ -144,12 +144,21 @@ import Testing
     #expect(reply.errorCode == -32600 && reply["id"] == .null)
   }
 
-  @Test func cancelledRequestIsSuppressed() {
-    let client = Client(server: Fixture.server())
+  /// A request read and not yet answered is cancelled: it gets no reply and is not worked
+  /// on. Cancelling an id that is not in flight changes nothing (before, it swallowed the
+  /// reply to the next request with that id).
+  @Test func onlyRequestsInFlightAreCancelled() {
+    let server = Fixture.server()
+    let client = Client(server: server)
     client.initialize()
-    _ = client.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":77}}"#)
-    #expect(client.send(#"{"jsonrpc":"2.0","id":77,"method":"ping"}"#).isEmpty)
-    #expect(client.send(#"{"jsonrpc":"2.0","id":78,"method":"ping"}"#).count == 1)
+    #expect(client.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":777}}"#).isEmpty)
+    #expect(client.send(#"{"jsonrpc":"2.0","id":777,"method":"ping"}"#).count == 1, "an unknown id was cancelled")
+    #expect(client.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":777}}"#).isEmpty)
+    #expect(client.send(#"{"jsonrpc":"2.0","id":777,"method":"ping"}"#).count == 1, "an answered id was cancelled")
+    let waiting = server.receive(line: Array(#"{"jsonrpc":"2.0","id":"w","method":"tools/list"}"#.utf8))
+    #expect(client.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"w"}}"#).isEmpty)
+    #expect(server.handle(waiting).isEmpty, "a cancelled request in flight gets no reply")
+    #expect(client.send(#"{"jsonrpc":"2.0","id":"w","method":"ping"}"#).count == 1, "the cancellation ended with its request")
   }
 }
 

@@ -1,13 +1,16 @@
+import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeRanking
+import IntentBridgeTestSupport
 import Testing
 
 /// A small catalog with handlers for the tests (keyword ranking only: no model needed).
 enum Fixture {
-  static func catalogJSON(extraIntents: Int = 0, marker: String = "/tmp/ib-mcp-should-not-exist") -> String {
+  /// `scratch`: a folder where handlers leave marker and pid files (`$STARTED`, `$PIDFILE`).
+  static func catalogJSON(extraIntents: Int = 0, scratch: String = "/tmp/ib-mcp-scratch-unused") -> String {
     var intents: [String] = [
       """
       {"id": "AddNoteIntent", "title": "Add Note", "description": "Creates a new note.",
@@ -28,12 +31,13 @@ enum Fixture {
        "handler": {"command": ["/bin/cat"], "input": "json-stdin", "timeoutSeconds": 5}}
       """,
       """
-      {"id": "SleepIntent", "title": "Sleep", "description": "Sleeps too long.",
-       "handler": {"command": ["/bin/sleep", "90"], "input": "none", "timeoutSeconds": 0.5}}
+      {"id": "SleepIntent", "title": "Sleep", "description": "Sleeps until stopped.",
+       "handler": {"command": ["/bin/sleep", "100000"], "input": "none", "timeoutSeconds": 0.5}}
       """,
       """
-      {"id": "SleepLongIntent", "title": "Sleep long", "description": "Sleeps unless cancelled.",
-       "handler": {"command": ["/bin/sleep", "90"], "input": "none", "timeoutSeconds": 120}}
+      {"id": "SleepLongIntent", "title": "Sleep long", "description": "Says it started, then sleeps unless cancelled.",
+       "handler": {"command": ["/bin/sh", "-c", "sleep 100000 & echo $! > $PIDFILE; touch $STARTED; wait"], "input": "none",
+                   "timeoutSeconds": 3600, "env": {"STARTED": "\(scratch)/started", "PIDFILE": "\(scratch)/pid"}}}
       """,
       """
       {"id": "EnvIntent", "title": "Env", "description": "Prints its environment.",
@@ -41,11 +45,21 @@ enum Fixture {
       """,
       """
       {"id": "YesIntent", "title": "Yes", "description": "Prints forever.",
-       "handler": {"command": ["/usr/bin/yes"], "input": "none", "timeoutSeconds": 120}}
+       "handler": {"command": ["/usr/bin/yes"], "input": "none", "timeoutSeconds": 3600}}
       """,
       """
       {"id": "FailIntent", "title": "Fail", "description": "Exits with status 3.",
        "handler": {"command": ["/bin/sh", "-c", "echo broken >&2; exit 3"], "input": "none", "timeoutSeconds": 5}}
+      """,
+      """
+      {"id": "BackgroundIntent", "title": "Background", "description": "Starts a background process, then sleeps too long.",
+       "handler": {"command": ["/bin/sh", "-c", "sleep 100000 & echo $! > $PIDFILE; sleep 100000"], "input": "none", "timeoutSeconds": 0.5,
+                   "env": {"PIDFILE": "\(scratch)/pid"}}}
+      """,
+      """
+      {"id": "LeaveBehindIntent", "title": "Leave behind", "description": "Starts a background process and exits.",
+       "handler": {"command": ["/bin/sh", "-c", "sleep 100000 & echo $! > $PIDFILE; echo done"], "input": "json-stdin", "timeoutSeconds": 3600,
+                   "env": {"PIDFILE": "\(scratch)/pid"}}}
       """,
     ]
     for i in 0..<extraIntents {
@@ -58,8 +72,8 @@ enum Fixture {
       """
   }
 
-  static func catalog(extraIntents: Int = 0) -> Catalog {
-    let result = CatalogLoader.load(bytes: Array(catalogJSON(extraIntents: extraIntents).utf8))
+  static func catalog(extraIntents: Int = 0, scratch: String = "/tmp/ib-mcp-scratch-unused") -> Catalog {
+    let result = CatalogLoader.load(bytes: Array(catalogJSON(extraIntents: extraIntents, scratch: scratch).utf8))
     guard let catalog = result.validCatalog else {
       Issue.record("fixture catalog invalid: \(result.diagnostics)")
       return Catalog(app: AppInfo(defaultLanguage: "en"), intents: [])
@@ -74,12 +88,16 @@ enum Fixture {
       text: "Fill {{intent}} from {{request}}.")
   ]
 
-  static func server(mode: MCPToolMode = .full, pageSize: Int? = nil, extraIntents: Int = 0) -> MCPServer {
-    let catalog = catalog(extraIntents: extraIntents)
+  static func server(
+    mode: MCPToolMode = .full, pageSize: Int? = nil, extraIntents: Int = 0, scratch: String = "/tmp/ib-mcp-scratch-unused",
+    killGrace: Double? = nil
+  ) -> MCPServer {
+    let catalog = catalog(extraIntents: extraIntents, scratch: scratch)
     var options = MCPServer.Options()
     options.mode = mode
     options.pageSize = pageSize
     options.prompts = prompts
+    if let killGrace { options.handlerLimits.killGrace = killGrace }
     return MCPServer(engine: IntentEngine(catalog: catalog), options: options)
   }
 }
@@ -125,6 +143,30 @@ struct Client {
     _ = send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
     return reply
   }
+}
+
+/// A fresh folder for one test's handler files; remove it with `defer`.
+func scratchDirectory() throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("ib-mcp-\(UUID().uuidString)").path
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// Whether the process `pid` still runs (a zombie, ended but not reaped, does not).
+func isRunning(_ pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+  let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+  return state != "Z" && state != "X"
+}
+
+/// The pid a handler wrote to `file`, once it has.
+func writtenPID(_ file: String) async -> Int32? {
+  var pid: Int32?
+  _ = await eventually {
+    pid = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return pid != nil
+  }
+  return pid
 }
 
 extension JSONValue {

@@ -4,6 +4,7 @@ import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeRanking
+import IntentBridgeTestSupport
 import Synchronization
 import Testing
 
@@ -36,18 +37,14 @@ import Testing
     #expect(try Self.toolNames(host) == ["a", "b"], "the new catalog is served in the same session")
   }
 
-  @Test func watcherReloadsAChangedFileAndKeepsServingABrokenOne() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-reload-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("catalog.json").path
-    try Data(Self.one.utf8).write(to: URL(fileURLWithPath: path))
-    let host = MCPServerHost(server: try Self.server(Self.one))
+  /// A host watching `path` every 50 ms, its rebuilds loading the file as `serve` does,
+  /// and what it logs and notifies.
+  static func watchedHost(_ path: String, initial: String) throws -> (MCPServerHost, ProgressSink) {
+    let host = MCPServerHost(server: try Self.server(initial))
     let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
     _ = host.handle(line: Array(initialize.utf8))
     _ = host.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
-    #expect(try Self.toolNames(host) == ["a"])
-    let notes = Mutex<[String]>([])
+    let notes = ProgressSink()
     host.watch(
       path: path, interval: 0.05,
       rebuild: {
@@ -59,27 +56,59 @@ import Testing
         options.watchesCatalog = true
         return MCPServer(engine: IntentEngine(catalog: catalog), options: options)
       },
-      notify: { line in notes.withLock { $0.append(line) } }, log: { line in notes.withLock { $0.append(line) } })
-    Thread.sleep(forTimeInterval: 0.2)
+      notify: { notes.append($0) }, log: { notes.append($0) })
+    return (host, notes)
+  }
+
+  static func scratchFile() throws -> (directory: URL, path: String) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-reload-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return (directory, directory.appendingPathComponent("catalog.json").path)
+  }
+
+  @Test func watcherReloadsAChangedFileAndKeepsServingABrokenOne() async throws {
+    let (directory, path) = try Self.scratchFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.one.utf8).write(to: URL(fileURLWithPath: path))
+    let (host, notes) = try Self.watchedHost(path, initial: Self.one)
+    #expect(try Self.toolNames(host) == ["a"])
     try Data(Self.two.utf8).write(to: URL(fileURLWithPath: path))
-    var names: [String] = []
-    for _ in 0..<100 {
-      names = try Self.toolNames(host)
-      if names.count == 2 { break }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(names == ["a", "b"])
-    for _ in 0..<100 where !notes.withLock({ $0.contains(MCPServer.listChangedNotification) }) {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    #expect(notes.withLock { $0.contains(MCPServer.listChangedNotification) }, "the client is notified")
+    #expect(try await eventually { try Self.toolNames(host) == ["a", "b"] })
+    #expect(await eventually { notes.lines().contains(MCPServer.listChangedNotification) }, "the client is notified")
     try Data("{ broken".utf8).write(to: URL(fileURLWithPath: path))
-    for _ in 0..<100 {
-      if notes.withLock({ $0.contains { $0.contains("does not load") } }) { break }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(notes.withLock { $0.contains { $0.contains("does not load") } })
+    #expect(await eventually { notes.lines().contains { $0.contains("does not load") } })
     #expect(try Self.toolNames(host) == ["a", "b"], "a broken edit keeps the previous catalog")
+    // A phrase template nested 6,000 deep: before, compiling it overflowed the stack and the
+    // server died on the reload; now the catalog does not load and the previous one serves.
+    notes.removeAll()
+    let deep = String(repeating: "(", count: 6000) + "alpha" + String(repeating: ")", count: 6000)
+    try Data(Self.two.replacingOccurrences(of: #""description": "Does b.""#, with: #""description": "Does b.", "phrases": [""# + deep + #""]"#).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    #expect(await eventually { notes.lines().contains { $0.contains("does not load") } })
+    #expect(try Self.toolNames(host) == ["a", "b"], "the deep template leaves the previous catalog serving")
+  }
+
+  /// An edit that keeps the file's size and puts its modification time back (`touch -r`,
+  /// `cp -p`) is noticed: before, the watcher compared size and mtime only.
+  @Test func anEditKeepingSizeAndModificationTimeIsNoticed() async throws {
+    let (directory, path) = try Self.scratchFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.one.utf8).write(to: URL(fileURLWithPath: path))
+    let (host, _) = try Self.watchedHost(path, initial: Self.one)
+    // A first edit the watcher sees, so that it has looked at the file before the next one.
+    try Data(Self.two.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try await eventually { try Self.toolNames(host) == ["a", "b"] })
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    let same = Self.two.replacingOccurrences(of: #""id": "B""#, with: #""id": "D""#)
+    #expect(same.utf8.count == Self.two.utf8.count)
+    try Data(same.utf8).write(to: URL(fileURLWithPath: path))
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var after = stat()
+    #expect(stat(path, &after) == 0)
+    #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    #expect(try await eventually { try Self.toolNames(host) == ["a", "d"] }, "the edit was not noticed")
   }
 }
 

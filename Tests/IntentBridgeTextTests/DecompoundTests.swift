@@ -1,3 +1,4 @@
+import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
 
@@ -46,5 +47,33 @@ struct DecompoundTests {
     #expect(parts.map(\.scalars) == [0..<9, 9..<14])  // "haushalts" is known through its stem
     let umlaut = german.decompoundParts("kuchenlampe", vocabulary: ["kuche", "lampe"])
     #expect(umlaut.map(\.scalars) == [0..<5, 6..<11])  // the linking "n" stands between
+  }
+}
+
+/// Before, every part length up to the word's was tried (hashing each): a 64k-letter word
+/// took 2 s, 1 MB about 7 minutes. Parts are now at most `maximumPartLength` long.
+@Suite struct DecompoundLengthTests {
+  let german = TextAnalyzer(language: "de")
+
+  @Test func aMegabyteWordIsSplitInLinearTime() async throws {
+    let german = german
+    let word = String(repeating: "x", count: 1 << 20)
+    let parts = await withinHangGuard { german.decompoundParts(word, vocabulary: ["lampe", "licht"]) }
+    #expect(try #require(parts, "a 1 MiB word was not split within the guard").isEmpty)
+    // A known part at every letter: a split may end anywhere.
+    let xs = String(repeating: "x", count: 1 << 16) + "y"
+    let reachable = await withinHangGuard { german.decompoundParts(xs, vocabulary: ["xxx"]) }
+    #expect(try #require(reachable, "64k letters of known parts were not split within the guard").isEmpty)
+    // Repeated known parts: a split may end at every fifth letter (before, each of those
+    // tried every longer part: billions of bytes hashed for these 5,005 letters).
+    let glued = String(repeating: "lampe", count: 1000) + "licht"
+    let split = await withinHangGuard { german.decompound(glued, vocabulary: ["lampe", "licht"]) }
+    #expect(try #require(split, "5 kB of known parts were not split within the guard").count == 1001)
+  }
+
+  @Test func partsKeepTheirBoundButTheWordItselfMayBeLonger() {
+    let long = String(repeating: "ab", count: 40)  // 80 letters, longer than any part
+    #expect(german.decompound(long, vocabulary: [long]) == [long])
+    #expect(german.decompound(long + "lampe", vocabulary: [long, "lampe"]) == [], "a part beyond \(TextAnalyzer.maximumPartLength) letters")
   }
 }

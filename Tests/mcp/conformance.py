@@ -17,6 +17,9 @@ import sys
 import threading
 import time
 
+from checks import Checks
+from hostile_lines import BASE_KINDS, hostile_line
+
 BINARY, CATALOG = sys.argv[1], sys.argv[2]
 RAW_ONLY = "--raw-only" in sys.argv
 SERVER_ARGS = ["serve", CATALOG]
@@ -25,18 +28,7 @@ MODERN_META = {
     "io.modelcontextprotocol/clientCapabilities": {},
 }
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"  ok   {name}")
-    else:
-        failed += 1
-        print(f"  FAIL {name} {detail}")
+check = Checks()
 
 
 def sdk_major():
@@ -344,33 +336,11 @@ def wire_fuzz(lines=3000, seed=20260728):
     import random
 
     rng = random.Random(seed)
-    templates = [
-        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_note_intent","arguments":{"title":"x"}}}',
-        b'{"jsonrpc":"2.0","id":"s","method":"tools/list","params":{"cursor":"ib1.a"}}',
-        b'{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"find-intent","arguments":{"request":"r"}}}',
-        b'{"jsonrpc":"2.0","id":4,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
-        b'[{"jsonrpc":"2.0","id":5,"method":"ping"}]',
-        b'{"jsonrpc":"2.0","method":"notifications/initialized"}',
-    ]
     wire = Wire()
     initialize(wire)
     expected = {}
     for i in range(lines):
-        kind = rng.randrange(4)
-        if kind == 0:
-            line = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
-        elif kind == 1:
-            t = rng.choice(templates)
-            line = t[: rng.randrange(len(t))]
-        elif kind == 2:
-            line = bytearray(rng.choice(templates))
-            for _ in range(rng.randrange(1, 4)):
-                line[rng.randrange(len(line))] = rng.randrange(256)
-            line = bytes(line)
-        else:
-            depth = rng.randrange(100, 3000)
-            line = b"[" * depth + b"]" * depth
-        wire.send(line.replace(b"\n", b" "))
+        wire.send(hostile_line(rng, rng.randrange(BASE_KINDS)))
         if i % 5 == 0:
             vid = f"valid-{i}"
             expected[vid] = 0
@@ -415,8 +385,8 @@ def main():
     else:
         raw_probes()
         wire_fuzz()
-    print(f"conformance: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(check.summary("conformance"))
+    sys.exit(1 if check.failed else 0)
 
 
 if __name__ == "__main__":

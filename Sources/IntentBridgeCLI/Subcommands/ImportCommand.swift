@@ -55,6 +55,10 @@ enum ImportCommand: Subcommand {
 
   /// Prints the warnings, loads the imported catalog (its errors are printed too) and writes it.
   static func write(_ result: ImportResult, input path: String, arguments: ParsedArguments, console: Console) -> ExitCode {
+    if let problem = result.notRecognized {
+      console.err("\(path): error: \(problem.message) [import]\n  at \(problem.path)\n")
+      return .dataError
+    }
     if !arguments.flag("quiet") {
       for warning in result.warnings {
         if let location = warning.location {

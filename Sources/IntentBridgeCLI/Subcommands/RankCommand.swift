@@ -28,6 +28,7 @@ enum RankCommand: Subcommand {
     case .failure(let code): return code
     }
     if let requestsFile { return runBatch(engine: engine, file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) }
+    if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
     let ranking = engine.rank(arguments.positionals[1], top: top)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {

@@ -42,6 +42,7 @@ enum ResolveCommand: Subcommand {
       throw UsageError(message: "no intent '\(forced)' in \(arguments.positionals[0])", command: spec.name)
     }
     guard let requestsFile else {
+      if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
       let resolution = engine.resolve(arguments.positionals[1], clock: clock, intent: arguments.option("intent"), context: context)
       if arguments.flag("json") {
         console.out(resolution.jsonValue.prettyText)

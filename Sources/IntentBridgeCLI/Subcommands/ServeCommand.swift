@@ -49,7 +49,11 @@ enum ServeCommand: Subcommand {
       host.watch(
         path: catalogPath,
         rebuild: {
-          guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: engineOptions, notice: { console.err($0 + "\n") }) else {
+          let engine: IntentEngine
+          do {
+            engine = try IntentEngine.load(catalogPath: catalogPath, options: engineOptions, notice: { console.err($0 + "\n") })
+          } catch {
+            console.err("\(error)\n")  // why it does not load; the host says the previous catalog serves
             return nil
           }
           return MCPServer(engine: engine, options: serverOptions)

@@ -1,0 +1,38 @@
+/// The contents of a vector file, checked as a step of its own after reading: a file whose
+/// checksum is right can still have been written wrong or crafted, and its vectors feed
+/// every ranking (NaN, 1e30, zero or random rows, an `intentIndex` of 999 or an unknown
+/// kind were used silently before).
+extension VectorFile {
+  /// What an entry may stand for (see `Schemas/vector-file.md`).
+  public static let knownKinds: Set<String> = ["title", "phrase", "keywords"]
+
+  /// How far a row's length may be from 1 (rows are L2-normalised float32).
+  public static let normTolerance: Float = 1e-3
+
+  /// Checks that every entry names an intent of a catalog with `intentCount` intents and a
+  /// known kind, and that every row is finite and of unit length.
+  /// - Throws: `Problem.corrupt`, naming the entry or row and what was expected.
+  /// - Complexity: O(entries × dimensions).
+  public func validate(intentCount: Int) throws(Problem) {
+    guard dimensions > 0, vectors.count == entries.count * dimensions else {
+      throw .corrupt("it holds \(vectors.count) floats for \(entries.count) entries of \(dimensions) dimensions")
+    }
+    for (row, entry) in entries.enumerated() {
+      guard entry.intent < intentCount else {
+        throw .corrupt("entry \(row) stands for intent \(entry.intent), but the catalog has \(intentCount) intents")
+      }
+      guard Self.knownKinds.contains(entry.kind) else {
+        throw .corrupt("entry \(row) has the kind \"\(entry.kind)\"; expected one of \(Self.knownKinds.sorted().joined(separator: ", "))")
+      }
+      var squares: Float = 0
+      for value in vectors[(row * dimensions)..<((row + 1) * dimensions)] {
+        guard value.isFinite else { throw .corrupt("row \(row) (intent \(entry.intent), \(entry.kind)) holds the value \(value)") }
+        squares += value * value
+      }
+      let length = squares.squareRoot()
+      guard length.isFinite, abs(length - 1) <= Self.normTolerance else {
+        throw .corrupt("row \(row) (intent \(entry.intent), \(entry.kind)) has length \(length); every row is a unit vector")
+      }
+    }
+  }
+}

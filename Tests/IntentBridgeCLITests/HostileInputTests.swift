@@ -1,0 +1,130 @@
+import Foundation
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import Testing
+
+/// Bad and hostile input at the command line: a clear error (file, line:column or field,
+/// what was expected), never a crash or silent data loss.
+@Suite struct HostileInputTests {
+  let notes = Repository.path("Examples/notes/notes.en.json")
+
+  /// A fresh folder for one test's files, removed afterwards by `defer`.
+  static func scratchDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// The notes catalog with a phrase template nested 6,000 groups deep added to its first intent.
+  func deepTemplateCatalog(in directory: URL) throws -> String {
+    var catalog = try JSONParser.parse(Repository.readText(notes)).objectValue ?? [:]
+    var intents = catalog["intents"]?.arrayValue ?? []
+    var first = intents[0].objectValue ?? [:]
+    var phrases = first["phrases"]?.arrayValue ?? []
+    phrases.append(.string(String(repeating: "(", count: 6000) + "note" + String(repeating: ")", count: 6000)))
+    first["phrases"] = .array(phrases)
+    intents[0] = .object(first)
+    catalog["intents"] = .array(intents)
+    let path = directory.appendingPathComponent("deep.json").path
+    try Data(JSONValue.object(catalog).prettyText.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func deepTemplateIsALintErrorNamingTheTemplateAndTheLimit() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = try deepTemplateCatalog(in: directory)
+    let lint = CapturedRun(["lint", catalog])
+    #expect(lint.status == 65, "\(lint.out)\(lint.err)")
+    let report = lint.out + lint.err
+    #expect(report.contains("[template-syntax]") && report.contains("deeper than 32 levels"), "\(report.prefix(2000))")
+    #expect(report.contains("$.intents[0].phrases["), "the template is named by its JSON path")
+    #expect(report.count < 4000, "the 12,000-character template is quoted by its beginning")
+    for command in [["rank", catalog, "add a note", "--no-embeddings"], ["resolve", catalog, "add a note", "--no-embeddings"]] {
+      let run = CapturedRun(command)
+      #expect(run.status == 65, "\(command[0]): \(run.err)")
+      #expect(run.err.contains("deeper than 32 levels"), "\(command[0]): \(run.err.prefix(2000))")
+    }
+  }
+
+  /// Every kind of bad row gets its own message with the line and the column or field (as
+  /// `eval` words them); the good rows are still answered, each with its line number.
+  @Test(arguments: ["rank", "resolve"])
+  func badRequestRowsNameLineAndFieldAndGoodRowsCarryTheirLine(_ command: String) throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rows = [
+      #"{"query": "add a note called milk"}"#,
+      #"{"query": "add a note", "#,
+      #"["add a note"]"#,
+      #"{"text": "no query"}"#,
+      #"{"query": 42}"#,
+      #"{"query": "delete the groceries note", "lang": ""}"#,
+      #"{"query": "delete the groceries note", "context": [1]}"#,
+      #"{"query": ""# + String(repeating: "x", count: 9000) + #""}"#,
+      #"{"id": 7, "query": "export my notes as pdf"}"#,
+    ]
+    let file = directory.appendingPathComponent("rows.jsonl")
+    try Data(rows.joined(separator: "\n").utf8).write(to: file)
+    let run = CapturedRun([command, notes, "--requests", file.path, "--no-embeddings"])
+    #expect(run.status == 65)
+    let errors = run.err.split(separator: "\n").map(String.init)
+    let expected = [
+      "rows.jsonl:2: error: invalid JSON at column 25: unexpected end of input inside an object",
+      "rows.jsonl:3: error: expected a JSON object with a string \"query\", found array",
+      "rows.jsonl:4: error: $.query: missing; every row needs the request text",
+      "rows.jsonl:5: error: $.query: expected a string, found integer",
+      "rows.jsonl:6: error: $.lang: expected a BCP 47 tag",
+      "rows.jsonl:7: error: $.context: expected an object",
+      "rows.jsonl:8: error: $.query: the request is 9000 bytes of UTF-8; requests may be at most 8192 bytes",
+    ]
+    #expect(errors.count == expected.count, "\(run.err)")
+    for (error, fragment) in zip(errors, expected) { #expect(error.contains(fragment), "\(error)") }
+    let answered = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+    #expect(answered.map { $0["line"] } == [1, 9])
+    #expect(answered.map { $0["id"] } == [.null, 7])
+  }
+
+  @Test func aLineLongerThanTheLimitIsSkippedUnread() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("long.jsonl")
+    var bytes = Array(#"{"query": ""#.utf8) + [UInt8](repeating: 0x78, count: (16 << 20) + 1) + Array("\"}\n".utf8)
+    bytes += Array(#"{"query": "add a note called milk"}"#.utf8)
+    try Data(bytes).write(to: file)
+    let run = CapturedRun(["rank", notes, "--requests", file.path, "--no-embeddings"])
+    #expect(run.status == 65)
+    #expect(run.err.contains("long.jsonl:1: error: the line is longer than 16777216 bytes; it was skipped"), "\(run.err.prefix(500))")
+    #expect(try JSONParser.parse(String(run.out.split(separator: "\n")[0]))["line"] == 2)
+  }
+
+  @Test func aRequestOverTheLimitIsAUsageErrorNamingTheLimit() {
+    for command in ["rank", "resolve"] {
+      let run = CapturedRun([command, notes, String(repeating: "note ", count: 2000), "--no-embeddings"])
+      #expect(run.status == 64, "\(command)")
+      #expect(run.err.contains("the request is 10000 bytes of UTF-8; requests may be at most 8192 bytes"), "\(command): \(run.err)")
+    }
+  }
+
+  /// A document that is no tool list at all is an error (before: exit 0 and an empty
+  /// catalog); an empty tool list is still a tool list.
+  @Test func importOfSomethingElseIsAnError() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func run(_ kind: String, _ text: String) throws -> CapturedRun {
+      let file = directory.appendingPathComponent("input.json")
+      try Data(text.utf8).write(to: file)
+      return CapturedRun(["import", kind, file.path, "--out", directory.appendingPathComponent("out.json").path])
+    }
+    let foo = try run("tools", #"{"foo": 1}"#)
+    #expect(foo.status == 65)
+    #expect(foo.err.contains("error: the document is not a tool list (expected {\"tools\": […]}"), "\(foo.err)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path), "no catalog is written")
+    #expect(try run("tools", #"{"tools": 3}"#).status == 65)
+    #expect(try run("tools", "42").status == 65)
+    #expect(try run("actionsdata", "[1]").status == 65)
+    let empty = try run("tools", #"{"tools": []}"#)
+    #expect(empty.status == 0, "\(empty.err)")
+    #expect(empty.err.contains("the tool list is empty"))
+  }
+}
