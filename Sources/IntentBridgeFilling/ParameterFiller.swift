@@ -126,8 +126,12 @@ package struct ParameterFiller: Sendable {
     for parameter in intent.parameters where filled[parameter.name] == nil {
       kinds.formUnion(Self.extractedKinds(parameter, templateQuality: templateQuality))
     }
+    // Parameters no close template covers are read from their names and descriptions
+    // (`DescribedValueFinder`), after the typed parameters below have taken their spans.
+    let described = templateQuality < 0.9 ? intent.parameters.filter { filled[$0.name] == nil && Self.isDescribed($0) } : []
+    if !described.isEmpty { kinds.formUnion(DescribedValueFinder.kinds) }
     let extracted = extractors.extract(request.surface, kinds: kinds)
-    for parameter in intent.parameters where filled[parameter.name] == nil {
+    for parameter in intent.parameters where filled[parameter.name] == nil && !described.contains(where: { $0.name == parameter.name }) {
       switch parameter.type {
       case .enumeration, .entity:
         // A close template match already says which value words fill which slot; more
@@ -195,6 +199,17 @@ package struct ParameterFiller: Sendable {
       }
     }
 
+    if !described.isEmpty {
+      let finder = DescribedValueFinder(analyzer: templates.analyzer, language: language)
+      let cues = described.map { ParameterCues($0, language: language, analyzer: templates.analyzer) }
+      for argument in finder.find(
+        described, cues: cues, surface: request.surface, extracted: extracted, used: used, intentWords: intentWords(intent),
+        fits: { fits($1.isArray ? .array([$0]) : $0, $1) })
+      {
+        take(argument)
+      }
+    }
+
     // A signed amount said with a decrease word is negative ("volume down by 20%" → −20).
     for parameter in intent.parameters {
       guard let argument = filled[parameter.name], let negative = negated(argument.value, parameter, intentIndex, prepared) else { continue }
@@ -223,6 +238,24 @@ package struct ParameterFiller: Sendable {
       }
     }
     return Result(arguments: arguments, filled: ordered, missing: missing, ambiguous: ambiguous)
+  }
+
+  /// Whether an empty parameter is read by `DescribedValueFinder` (when no close template
+  /// match covers the request): strings, numbers and booleans.
+  static func isDescribed(_ parameter: Parameter) -> Bool {
+    switch parameter.type {
+    case .string, .integer, .number, .measurement, .currency, .boolean: true
+    default: false
+    }
+  }
+
+  /// The stems of the intent's own words (title, description, id): free text leaves them out.
+  private func intentWords(_ intent: Intent) -> Set<String> {
+    var texts = [intent.title.resolved(for: language)]
+    if let description = intent.description?.resolved(for: language) { texts.append(description) }
+    texts.append(ParameterCues.nameParts(intent.id).joined(separator: " "))
+    let analyzer = templates.analyzer
+    return Set(texts.flatMap { analyzer.tokens($0).filter { !$0.isStopWord && $0.kind == .word }.map(\.term) })
   }
 
   /// The kinds of extracted value step 2 of `fill` reads for an empty parameter.
