@@ -97,7 +97,7 @@ package struct DescribedValueFinder: Sendable {
     intentWords: Set<String>, fits: (JSONValue, Parameter) -> Bool
   ) -> [FilledArgument] {
     let words = Words(surface: surface, stems: surface.tokens.map { $0.kind == .word ? analyzer.stem($0.text) : $0.text })
-    var candidates = self.candidates(parameters, cues: cues, words: words, extracted: extracted, used: used)
+    var candidates = self.candidates(parameters, cues: cues, words: words, extracted: extracted, used: used, intentWords: intentWords)
     var taken = used
     var filled: [Int: FilledArgument] = [:]
     func free(_ span: Range<Int>) -> Bool { !taken.contains { $0.overlaps(span) } }
@@ -142,7 +142,7 @@ package struct DescribedValueFinder: Sendable {
       ({ if case .date = $0 { true } else { $0 == .time } }, { _, _ in true }, true),
       ({ $0 == .email }, { _, _ in true }, false),
       ({ $0 == .url }, { _, _ in true }, false),
-      ({ $0 == .opaque }, { cues, _ in cues.isIdentifier || cues.isAddress || cues.isEmail }, false),
+      ({ $0 == .opaque }, { cues, _ in cues.isIdentifier || cues.isAddress || cues.isFile || cues.isEmail }, false),
       ({ $0 == .capitalized }, { cues, parameter in parameter.isRequired && !cues.isIdentifier && !cues.isAddress }, false),
     ]
     for group in groups {
@@ -168,12 +168,60 @@ package struct DescribedValueFinder: Sendable {
         _ = assign(p, c, score: c.confidence)
       }
     }
+    // The rest of the request for required text parameters still empty.
+    let texts = parameters.indices.filter { p in
+      filled[p] == nil && parameters[p].type == .string && parameters[p].isRequired && !cues[p].isIdentifier && !cues[p].isDateLike
+        && !cues[p].isAddress && !cues[p].isEmail
+    }
+    if !texts.isEmpty {
+      let runs = rest(words, taken: taken, cues: cues, intentWords: intentWords)
+      // Only as many runs as parameters, in order: with more words left over, which are the
+      // value is a guess.
+      let chosen: [(Int, Range<Int>)] = runs.count == texts.count ? Array(zip(texts, runs)) : []
+      for (p, range) in chosen {
+        let span = words.tokens[range.lowerBound].start..<words.tokens[range.upperBound - 1].end
+        let c = Candidate(
+          kind: .freeText(p), span: span, text: SurfaceLexer.text(words.scalars, span), first: range.lowerBound, end: range.upperBound)
+        _ = assign(p, c, score: 0.5)
+      }
+    }
     return parameters.indices.compactMap { filled[$0] }
+  }
+
+  /// The runs of content words that nothing took: not a value, not a function word, not a
+  /// word of the intent or of a parameter's name, not the request's first word (a command's
+  /// verb, "cancel …"), in request order.
+  func rest(_ words: Words, taken: [Range<Int>], cues: [ParameterCues], intentWords: Set<String>) -> [Range<Int>] {
+    let t = words.tokens
+    let firstWord = t.firstIndex { $0.kind == .word }
+    func content(_ k: Int) -> Bool {
+      let token = t[k]
+      guard token.kind == .word || token.kind == .digits || token.kind == .cjk else { return false }
+      if k == firstWord || taken.contains(where: { $0.contains(token.start) }) || isFunctionWord(token.text) { return false }
+      if cueWords.boundaries.contains(token.text) || intentWords.contains(words.stems[k]) { return false }
+      if ParameterCues.identifierWords.contains(token.text) || token.kind == .digits && (k == 0 || t[k - 1].kind != .word) { return false }
+      return !cues.contains { ParameterCues.matches(words.stems[k], $0.strong) }
+    }
+    var runs: [Range<Int>] = []
+    var k = 0
+    while k < t.count {
+      guard content(k) else {
+        k += 1
+        continue
+      }
+      var end = k + 1
+      while end < t.count, content(end) || t[end].text == "-" && end + 1 < t.count && content(end + 1) { end += 1 }
+      runs.append(k..<end)
+      k = end
+    }
+    return runs
   }
 
   // MARK: Candidates
 
-  func candidates(_ parameters: [Parameter], cues: [ParameterCues], words: Words, extracted: [ExtractedValue], used: [Range<Int>]) -> [Candidate] {
+  func candidates(
+    _ parameters: [Parameter], cues: [ParameterCues], words: Words, extracted: [ExtractedValue], used: [Range<Int>], intentWords: Set<String>
+  ) -> [Candidate] {
     var out: [Candidate] = []
     func add(_ kind: Candidate.Kind, _ span: Range<Int>, _ text: String, confidence: Double = 1) {
       guard !used.contains(where: { $0.overlaps(span) }) else { return }
@@ -189,11 +237,15 @@ package struct DescribedValueFinder: Sendable {
     for value in loose {
       switch value.form {
       case .quoted: add(.quoted, value.span, value.text)
-      case .opaque: add(.opaque, value.span, value.text)
+      case .opaque:
+        // An email address or URL is read as one.
+        if !typedSpans.contains(where: { $0.overlaps(value.span) }) { add(.opaque, value.span, value.text) }
       case .capitalized:
         let range = words.tokenRange(value.span)
         let single = range.count == 1
         if typedSpans.contains(where: { $0.overlaps(value.span) }) { continue }
+        // (Nor is the pronoun "I", "I'll".)
+        if value.text == "I" || value.text.hasPrefix("I'") || value.text.hasPrefix("I’") { continue }
         if single, value.text.count <= 3 && value.text.allSatisfy(\.isUppercase) || ParameterCues.matches(words.stems[range.lowerBound], allCues)
           || ParameterCues.identifierWords.contains(words.tokens[range.lowerBound].text)
         {
@@ -228,7 +280,17 @@ package struct DescribedValueFinder: Sendable {
             return t.text == example[j] || j == example.count - 1 && t.kind == .word && words.stems[k + j] == analyzer.stem(example[j])
           }
           if hit {
-            let span = words.tokens[k].start..<words.tokens[k + example.count - 1].end
+            // A name or title goes on over the words after the example ("a Dentist" → "dentist appointment").
+            var end = k + example.count
+            if cues[p].isName {
+              while end < words.tokens.count, words.tokens[end].kind == .word, !isFunctionWord(words.tokens[end].text),
+                !cueWords.boundaries.contains(words.tokens[end].text), !intentWords.contains(words.stems[end]),
+                !typedSpans.contains(where: { $0.contains(words.tokens[end].start) })
+              {
+                end += 1
+              }
+            }
+            let span = words.tokens[k].start..<words.tokens[end - 1].end
             add(.example(p), span, SurfaceLexer.text(words.scalars, span))
             k += example.count
           } else {
@@ -270,7 +332,7 @@ package struct DescribedValueFinder: Sendable {
       case .opaque: return !cues.isDateLike || cues.isIdentifier
       case .example: return true
       case .email: return cues.isEmail || cues.isIdentifier || cues.isName
-      case .url: return cues.isAddress
+      case .url: return cues.isAddress || cues.isFile
       case .date: return cues.isDateLike
       case .time: return cues.isTimeLike || cues.isDateLike
       case .number: return cues.isIdentifier
@@ -290,7 +352,9 @@ package struct DescribedValueFinder: Sendable {
     if c.kind == .capitalized || c.kind == .quoted, cues.isPlace, preceded(c, by: cueWords.place, words) { best = max(best, 0.7) }
     if c.kind == .opaque, cues.isIdentifier { best = max(best, 0.5) }
     if c.kind == .email, cues.isEmail { best = max(best, 0.6) }
-    if c.kind == .url, cues.isAddress { best = max(best, 0.6) }
+    if c.kind == .url, cues.isAddress || cues.isFile { best = max(best, 0.6) }
+    // A name found only through a word of the description is a guess.
+    if c.kind == .capitalized, best < 0.85 { best *= 0.75 }
     if case .date = c.kind, cues.isDateLike { best = max(best, 0.5) }
     return best
   }

@@ -38,8 +38,10 @@ package struct ParameterCues: Sendable {
   package var isPlace: Bool
   /// The name says name or title.
   package var isName: Bool
-  /// The name says URL, link, path, file, image …
+  /// The name says URL, link, server, IP …
   package var isAddress: Bool
+  /// The name says path, file, image …
+  package var isFile: Bool
   /// The name says email, recipient …
   package var isEmail: Bool
 
@@ -61,9 +63,9 @@ package struct ParameterCues: Sendable {
   ]
   static let nameWords: Set<String> = ["name", "title", "label", "called", "username", "nickname"]
   static let addressWords: Set<String> = [
-    "url", "link", "uri", "path", "file", "image", "photo", "website", "site", "endpoint", "repository", "repo", "ip", "server", "host",
-    "hostname",
+    "url", "link", "uri", "website", "site", "endpoint", "repository", "repo", "ip", "server", "host", "hostname",
   ]
+  static let fileWords: Set<String> = ["path", "file", "filename", "image", "photo", "picture", "document", "folder", "directory"]
   static let emailWords: Set<String> = ["email", "mail", "recipient", "recipients", "sender", "address"]
   static let dateWords: Set<String> = ["date", "day", "birthday", "deadline", "due", "dob"]
   static let timeWords: Set<String> = ["time", "hour", "clock"]
@@ -94,6 +96,7 @@ package struct ParameterCues: Sendable {
     isPlace = !all.isDisjoint(with: Self.placeWords)
     isName = !all.isDisjoint(with: Self.nameWords)
     isAddress = !all.isDisjoint(with: Self.addressWords) || parameter.type == .url
+    isFile = !all.isDisjoint(with: Self.fileWords)
     isEmail = !all.isDisjoint(with: Self.emailWords) && !isAddress || parameter.type == .email
   }
 
