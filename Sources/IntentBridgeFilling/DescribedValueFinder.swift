@@ -251,7 +251,18 @@ package struct DescribedValueFinder: Sendable {
         {
           continue
         }
-        add(.capitalized, value.span, value.text)
+        // A possessive before a noun is not part of the name ("John Smith's traits"); before
+        // a date, a stop or nothing it is ("at Luigi's tomorrow").
+        var span = value.span
+        let s = words.scalars
+        if span.count > 2, s[span.upperBound - 1] == "s", s[span.upperBound - 2] == "'" || s[span.upperBound - 2] == "’",
+          range.upperBound < words.tokens.count, words.tokens[range.upperBound].kind == .word,
+          !isFunctionWord(words.tokens[range.upperBound].text),
+          !typedSpans.contains(where: { $0.contains(words.tokens[range.upperBound].start) })
+        {
+          span = span.lowerBound..<(span.upperBound - 2)
+        }
+        add(.capitalized, span, SurfaceLexer.text(s, span))
       }
     }
     for value in extracted {
@@ -299,7 +310,8 @@ package struct DescribedValueFinder: Sendable {
         }
       }
     }
-    return out
+    // In request order (ties: as found), so that equal scores go to the earlier value.
+    return out.enumerated().sorted { ($0.element.span.lowerBound, $0.offset) < ($1.element.span.lowerBound, $1.offset) }.map(\.element)
   }
 
   func isFunctionWord(_ folded: String) -> Bool {

@@ -177,10 +177,9 @@ package enum LooseValues {
       // "Wi-Fi", "Coca-Cola": a hyphenated word stays whole.
       while end + 1 < t.count, t[end].text == "-", !t[end].spaceBefore, t[end + 1].kind == .word, !t[end + 1].spaceBefore { end += 2 }
       var span = t[k].start..<t[end - 1].end
-      // A possessive is not part of the name ("John Smith's"); a company's "Inc." keeps its stop.
-      if span.count > 2, s[span.upperBound - 1] == "s", s[span.upperBound - 2] == "'" || s[span.upperBound - 2] == "’" {
-        span = span.lowerBound..<(span.upperBound - 2)
-      } else if end < t.count, t[end].text == ".", !t[end].spaceBefore, abbreviations.contains(t[end - 1].text) {
+      // A company's "Inc." keeps its stop. (A final "'s" stays: "Luigi's" may be the name,
+      // "John Smith's traits" a possessive; `DescribedValueFinder` tells them apart.)
+      if end < t.count, t[end].text == ".", !t[end].spaceBefore, abbreviations.contains(t[end - 1].text) {
         span = span.lowerBound..<t[end].end
       }
       out.append(Value(form: .capitalized, span: span, text: SurfaceLexer.text(s, span)))

@@ -128,7 +128,11 @@ package struct ParameterFiller: Sendable {
     }
     // Parameters no close template covers are read from their names and descriptions
     // (`DescribedValueFinder`), after the typed parameters below have taken their spans.
-    let described = templateQuality < 0.9 ? intent.parameters.filter { filled[$0.name] == nil && Self.isDescribed($0) } : []
+    let described =
+      templateQuality < 0.9
+      ? intent.parameters.filter {
+        filled[$0.name] == nil && (Self.isDescribed($0) || $0.type == .json && isNumericJSON($0, intentIndex))
+      } : []
     if !described.isEmpty { kinds.formUnion(DescribedValueFinder.kinds) }
     let extracted = extractors.extract(request.surface, kinds: kinds)
     for parameter in intent.parameters where filled[parameter.name] == nil && !described.contains(where: { $0.name == parameter.name }) {
@@ -142,7 +146,8 @@ package struct ParameterFiller: Sendable {
         let rivals = spans.filter { $0.span == first.span && $0.id != first.id }
         if !rivals.isEmpty {
           let candidates = ([first.id] + rivals.map(\.id)).map(JSONValue.string)
-          ambiguous.append(AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter)))
+          ambiguous.append(
+            AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter, candidates: candidates)))
           continue
         }
         take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
@@ -249,6 +254,12 @@ package struct ParameterFiller: Sendable {
     }
   }
 
+  /// A `json` parameter whose schema takes numbers and lists no strings (`exclusiveMinimum`
+  /// makes an imported number one): read like a number parameter.
+  private func isNumericJSON(_ parameter: Parameter, _ intentIndex: Int) -> Bool {
+    JSONSchemaForms(parameter.jsonSchema).admitsNumbers && templates.valueLexicon(intent: intentIndex, parameter: parameter.name) == nil
+  }
+
   /// The stems of the intent's own words (title, description, id): free text leaves them out.
   private func intentWords(_ intent: Intent) -> Set<String> {
     var texts = [intent.title.resolved(for: language)]
@@ -331,16 +342,13 @@ package struct ParameterFiller: Sendable {
     }
   }
 
-  /// The parameter's `requestValueDialog`, or a question made from its title.
+  /// The question for a required parameter the request left empty (`ParameterQuestions`).
   public func question(_ parameter: Parameter) -> String {
-    if let dialog = parameter.requestValueDialog?.resolved(for: language) { return dialog }
-    let title = parameter.title?.resolved(for: language) ?? parameter.name
-    return "What \(title.lowercased()) do you mean?"
+    ParameterQuestions(catalog: catalog, language: language).missing(parameter)
   }
 
-  func disambiguation(_ parameter: Parameter) -> String {
-    if let dialog = parameter.requestDisambiguationDialog?.resolved(for: language) { return dialog }
-    let title = parameter.title?.resolved(for: language) ?? parameter.name
-    return "Which \(title.lowercased()) do you mean?"
+  /// The question for a parameter whose words name several values (`ParameterQuestions`).
+  func disambiguation(_ parameter: Parameter, candidates: [JSONValue]) -> String {
+    ParameterQuestions(catalog: catalog, language: language).ambiguous(parameter, candidates: candidates.compactMap(\.stringValue))
   }
 }
