@@ -10,7 +10,9 @@ import IntentBridgeText
 /// - **place** words introduce a place ("in Berlin", "near the station") for parameters whose
 ///   name says location, city, country …;
 /// - **negations** turn a boolean parameter's word into `false` ("without ice", "don't notify");
-/// - **boundaries** end a free-text value ("for 3 people *in* Berlin *with* a view").
+/// - **boundaries** end a free-text value ("for 3 people *in* Berlin *with* a view");
+/// - **saying** words introduce a message, which runs to the end of the sentence ("reply to
+///   Maria *saying* I'll be there").
 ///
 /// Written from general usage; English is the fullest (tool lists are mostly English).
 /// Languages without a table get the English one's punctuation rules only.
@@ -20,6 +22,9 @@ package struct CueWords: Sendable {
   package var place: Set<String>
   package var negations: Set<String>
   package var boundaries: Set<String>
+  package var saying: Set<String> = []
+  /// Words before what a text is about ("about the invoice").
+  package var topic: Set<String> = []
   /// Unit words and symbols of the request → the words a parameter's description uses for
   /// them ("kg" → "kilogram", "$" → "usd").
   package var units: [String: [String]]
@@ -57,6 +62,7 @@ package struct CueWords: Sendable {
         "during", "after", "before", "until", "via", "that", "which", "who", "where", "when", "please", "then", "but", "so",
         "if", "because", "while", "including", "targeting", "based",
       ],
+      saying: ["saying", "says", "reading", "telling"], topic: ["about", "regarding", "concerning"],
       units: commonUnits.merging(
         [
           "kilograms": ["kilogram", "weight", "mass"], "kilogram": ["kilogram", "weight", "mass"], "grams": ["gram"],

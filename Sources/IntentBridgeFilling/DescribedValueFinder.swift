@@ -160,6 +160,11 @@ package struct DescribedValueFinder: Sendable {
       }
     }
 
+    // A message after a saying word, to the end of the sentence.
+    for (p, parameter) in parameters.enumerated() where filled[p] == nil && parameter.type == .string && cues[p].isMessage {
+      if let c = message(p, words: words, taken: taken) { _ = assign(p, c, score: c.confidence) }
+    }
+
     // Free text after or before a string parameter's own word.
     for (p, parameter) in parameters.enumerated() where filled[p] == nil && parameter.type == .string && !cues[p].isIdentifier {
       let others = parameters.indices.filter { $0 != p }.map { cues[$0] }
@@ -174,10 +179,22 @@ package struct DescribedValueFinder: Sendable {
         && !cues[p].isAddress && !cues[p].isEmail
     }
     if !texts.isEmpty {
-      let runs = rest(words, taken: taken, cues: cues, intentWords: intentWords)
-      // Only as many runs as parameters, in order: with more words left over, which are the
-      // value is a guess.
-      let chosen: [(Int, Range<Int>)] = runs.count == texts.count ? Array(zip(texts, runs)) : []
+      // Values of a form (dates, numbers, addresses) are no text even when nothing took them,
+      // except a number right after a word, which is part of a name ("report 2026").
+      let typed = candidates.filter { c in
+        switch c.kind {
+        case .capitalized, .example, .freeText, .quoted: false
+        case .number: !(c.first > 0 && words.tokens[c.first - 1].kind == .word && !isFunctionWord(words.tokens[c.first - 1].text))
+        default: true
+        }
+      }.map(\.span)
+      let runs = rest(words, taken: taken + typed, cues: cues, intentWords: intentWords)
+      // As many runs as parameters, in order; for one parameter, else the one run after a
+      // topic word ("about the invoice"): with more words left over, which are the value is
+      // a guess.
+      let topical = runs.filter { preceded($0.lowerBound, by: cueWords.topic, words) }
+      let chosen: [(Int, Range<Int>)] =
+        runs.count == texts.count ? Array(zip(texts, runs)) : texts.count == 1 && topical.count == 1 ? [(texts[0], topical[0])] : []
       for (p, range) in chosen {
         let span = words.tokens[range.lowerBound].start..<words.tokens[range.upperBound - 1].end
         let c = Candidate(
@@ -355,13 +372,13 @@ package struct DescribedValueFinder: Sendable {
   }
 
   func score(_ c: Candidate, _ p: Int, _ parameter: Parameter, _ cues: ParameterCues, _ words: Words, _ all: [Candidate]) -> Double {
-    if case .example(let owner) = c.kind { return owner == p ? 1.0 + 0.1 * near(c, cues, words, all) : 0 }
+    if case .example(let owner) = c.kind { return owner == p ? 1.2 + 0.1 * near(c, cues, words, all) : 0 }
     if case .freeText = c.kind { return 0 }
     guard accepts(parameter, cues, c.kind) else { return 0 }
     var best = near(c, cues, words, all)
     if case .number = c.kind, unitMatches(c, cues, words) { best = max(best, 0.6) }
     if isNamingValue(c, words), cues.isName { best = max(best, 0.7) }
-    if c.kind == .capitalized || c.kind == .quoted, cues.isPlace, preceded(c, by: cueWords.place, words) { best = max(best, 0.7) }
+    if c.kind == .capitalized || c.kind == .quoted, cues.isPlace, preceded(c.first, by: cueWords.place, words) { best = max(best, 0.7) }
     if c.kind == .opaque, cues.isIdentifier { best = max(best, 0.5) }
     if c.kind == .email, cues.isEmail { best = max(best, 0.6) }
     if c.kind == .url, cues.isAddress || cues.isFile { best = max(best, 0.6) }
@@ -451,10 +468,11 @@ package struct DescribedValueFinder: Sendable {
   }
 
   /// A naming word ("called", "named", "titled") right before the value.
-  func isNamingValue(_ c: Candidate, _ words: Words) -> Bool { preceded(c, by: cueWords.naming, words) }
+  func isNamingValue(_ c: Candidate, _ words: Words) -> Bool { preceded(c.first, by: cueWords.naming, words) }
 
-  func preceded(_ c: Candidate, by set: Set<String>, _ words: Words) -> Bool {
-    var j = c.first - 1
+  /// Whether one of `set` stands before token `first` (past quotes and articles).
+  func preceded(_ first: Int, by set: Set<String>, _ words: Words) -> Bool {
+    var j = first - 1
     while j >= 0, words.tokens[j].kind == .punct, ["\"", "'", "“", "‘", "«", "„", ":"].contains(words.tokens[j].text) { j -= 1 }
     while j >= 0, analyzer.profile.stopWords.contains(words.tokens[j].text) { j -= 1 }
     return j >= 0 && set.contains(words.tokens[j].text)
@@ -524,6 +542,17 @@ package struct DescribedValueFinder: Sendable {
       }
     }
     return nil
+  }
+
+  /// The words after a saying word ("saying", "says") up to the end of the sentence.
+  func message(_ p: Int, words: Words, taken: [Range<Int>]) -> Candidate? {
+    let t = words.tokens
+    guard let k = t.indices.first(where: { t[$0].kind == .word && cueWords.saying.contains(t[$0].text) }) else { return nil }
+    var end = k + 1
+    while end < t.count, !(t[end].kind == .punct && ".!?".contains(t[end].text)), !taken.contains(where: { $0.contains(t[end].start) }) { end += 1 }
+    guard end > k + 1 else { return nil }
+    let span = t[k + 1].start..<t[end - 1].end
+    return Candidate(kind: .freeText(p), span: span, text: SurfaceLexer.text(words.scalars, span), first: k + 1, end: end, confidence: 0.6)
   }
 
   // MARK: Booleans

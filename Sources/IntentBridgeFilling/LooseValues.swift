@@ -145,7 +145,7 @@ package enum LooseValues {
   }
 
   static let abbreviations: Set<String> = ["inc", "ltd", "corp", "co", "jr", "sr", "llc", "plc", "st", "dr"]
-  static let joiners: Set<String> = ["of", "and", "de", "la", "le", "von", "van", "der", "del", "da", "du", "&", "the", "for"]
+  static let joiners: Set<String> = ["of", "and", "de", "la", "le", "von", "van", "der", "del", "da", "du", "&", "the"]
 
   /// Runs of capitalised words that do not start a sentence.
   static func capitalized(_ lexed: SurfaceTokens) -> [Value] {

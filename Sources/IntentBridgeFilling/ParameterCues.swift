@@ -44,6 +44,8 @@ package struct ParameterCues: Sendable {
   package var isFile: Bool
   /// The name says email, recipient …
   package var isEmail: Bool
+  /// The name says text, message, body, note …: a sentence of its own.
+  package var isMessage: Bool
 
   /// Words of a name too general to point at one parameter.
   static let generic: Set<String> = [
@@ -67,6 +69,7 @@ package struct ParameterCues: Sendable {
   ]
   static let fileWords: Set<String> = ["path", "file", "filename", "image", "photo", "picture", "document", "folder", "directory"]
   static let emailWords: Set<String> = ["email", "mail", "recipient", "recipients", "sender", "address"]
+  static let messageWords: Set<String> = ["text", "message", "body", "content", "note", "comment", "caption", "status", "reply", "say", "words"]
   static let dateWords: Set<String> = ["date", "day", "birthday", "deadline", "due", "dob"]
   static let timeWords: Set<String> = ["time", "hour", "clock"]
 
@@ -98,6 +101,7 @@ package struct ParameterCues: Sendable {
     isAddress = !all.isDisjoint(with: Self.addressWords) || parameter.type == .url
     isFile = !all.isDisjoint(with: Self.fileWords)
     isEmail = !all.isDisjoint(with: Self.emailWords) && !isAddress || parameter.type == .email
+    isMessage = !all.isDisjoint(with: Self.messageWords)
   }
 
   /// Whether a request word (folded, and its stem) is one of `cues`: the same stem, or one
