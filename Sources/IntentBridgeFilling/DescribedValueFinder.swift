@@ -38,14 +38,35 @@ package struct DescribedValueFinder: Sendable {
   package let language: String
   package let cueWords: CueWords
 
+  /// The language's stop words, function words and linkers: words that are no value.
+  let functionWords: Set<String>
+  let stopWords: Set<String>
+
+  /// Built once per compiled catalog and language (the filler keeps it).
   package init(analyzer: TextAnalyzer, language: String) {
     self.analyzer = analyzer
     self.language = language
     cueWords = CueWords.forLanguage(language)
+    let profile = analyzer.profile
+    stopWords = profile.stopWords
+    functionWords = profile.stopWords.union(profile.functionWords).union(cueWords.linkers)
   }
 
-  /// The kinds of extracted value the finder reads.
-  package static let kinds: Set<ExtractedValue.Kind> = [.number, .percentage, .temperature, .date, .time, .dateTime, .email, .url]
+  /// What the catalog says about `parameter`, with this finder's language data.
+  package func cues(_ parameter: Parameter) -> ParameterCues {
+    ParameterCues(parameter, language: language, analyzer: analyzer, functionWords: functionWords)
+  }
+
+  /// The kinds of extracted value the finder reads for a parameter: numbers for numbers;
+  /// everything for text (a date or address is a value of its own, a month no name, a
+  /// number's unit no text); none for booleans.
+  package static func kinds(for parameter: Parameter) -> Set<ExtractedValue.Kind> {
+    switch parameter.type {
+    case .string: [.number, .percentage, .temperature, .date, .time, .dateTime, .email, .url]
+    case .boolean: []
+    default: [.number, .percentage, .temperature]
+    }
+  }
 
   /// The least score a value needs to be filled.
   package static let threshold = 0.5
@@ -332,7 +353,7 @@ package struct DescribedValueFinder: Sendable {
   }
 
   func isFunctionWord(_ folded: String) -> Bool {
-    analyzer.profile.stopWords.contains(folded) || analyzer.profile.functionWords.contains(folded) || cueWords.linkers.contains(folded)
+    functionWords.contains(folded)
   }
 
   // MARK: Scoring
@@ -474,7 +495,7 @@ package struct DescribedValueFinder: Sendable {
   func preceded(_ first: Int, by set: Set<String>, _ words: Words) -> Bool {
     var j = first - 1
     while j >= 0, words.tokens[j].kind == .punct, ["\"", "'", "“", "‘", "«", "„", ":"].contains(words.tokens[j].text) { j -= 1 }
-    while j >= 0, analyzer.profile.stopWords.contains(words.tokens[j].text) { j -= 1 }
+    while j >= 0, stopWords.contains(words.tokens[j].text) { j -= 1 }
     return j >= 0 && set.contains(words.tokens[j].text)
   }
 

@@ -73,20 +73,22 @@ package struct ParameterCues: Sendable {
   static let dateWords: Set<String> = ["date", "day", "birthday", "deadline", "due", "dob"]
   static let timeWords: Set<String> = ["time", "hour", "clock"]
 
-  package init(_ parameter: Parameter, language: String, analyzer: TextAnalyzer) {
+  /// `functionWords`: the language's stop and function words (no cues); by default the
+  /// analyser's profile's.
+  package init(_ parameter: Parameter, language: String, analyzer: TextAnalyzer, functionWords given: Set<String>? = nil) {
     func stems(_ words: [String]) -> [String] { words.map(analyzer.stem) }
     let nameParts = Self.nameParts(parameter.name)
-    let functionWords = analyzer.profile.functionWords.union(analyzer.profile.stopWords)
+    let functionWords = given ?? analyzer.profile.functionWords.union(analyzer.profile.stopWords)
     var strongWords = nameParts.filter { !Self.generic.contains($0) && !functionWords.contains($0) }
     if strongWords.isEmpty { strongWords = nameParts }
     for part in nameParts { strongWords += Self.abbreviations[part] ?? [] }
     if let title = parameter.title?.resolved(for: language) {
-      strongWords += Self.words(title, analyzer).filter { !Self.generic.contains($0) && !analyzer.profile.stopWords.contains($0) }
+      strongWords += Self.words(title, analyzer).filter { !Self.generic.contains($0) && !functionWords.contains($0) }
     }
     strong = Set(stems(strongWords))
     let description = parameter.description?.resolved(for: language) ?? ""
     let (head, examples, units) = Self.readDescription(description, analyzer)
-    weak = Set(stems(head.filter { !Self.generic.contains($0) && !analyzer.profile.functionWords.contains($0) }))
+    weak = Set(stems(head.filter { !Self.generic.contains($0) && !functionWords.contains($0) }))
     self.examples = examples
     self.units = Set(stems(units))
     let all = Set(nameParts)

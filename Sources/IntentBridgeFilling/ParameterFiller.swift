@@ -49,10 +49,16 @@ package struct ParameterFiller: Sendable {
   package let templates: IntentTemplates
   package let language: String
 
+  /// Reads the parameters no close template covers.
+  let finder: DescribedValueFinder
+  /// The finder's reading of each intent, on first use.
+  let describedIntents = DescribedIntents()
+
   package init(catalog: Catalog, templates: IntentTemplates, language: String) {
     self.catalog = catalog
     self.templates = templates
     self.language = language
+    finder = DescribedValueFinder(analyzer: templates.analyzer, language: language)
   }
 
   public struct Result: Sendable {
@@ -133,7 +139,7 @@ package struct ParameterFiller: Sendable {
       ? intent.parameters.filter {
         filled[$0.name] == nil && (Self.isDescribed($0) || $0.type == .json && isNumericJSON($0, intentIndex))
       } : []
-    if !described.isEmpty { kinds.formUnion(DescribedValueFinder.kinds) }
+    for parameter in described { kinds.formUnion(DescribedValueFinder.kinds(for: parameter)) }
     let extracted = extractors.extract(request.surface, kinds: kinds)
     for parameter in intent.parameters where filled[parameter.name] == nil && !described.contains(where: { $0.name == parameter.name }) {
       switch parameter.type {
@@ -205,10 +211,14 @@ package struct ParameterFiller: Sendable {
     }
 
     if !described.isEmpty {
-      let finder = DescribedValueFinder(analyzer: templates.analyzer, language: language)
-      let cues = described.map { ParameterCues($0, language: language, analyzer: templates.analyzer) }
+      let known = describedIntents.entry(intentIndex) {
+        DescribedIntents.Entry(
+          cues: Dictionary(intent.parameters.map { ($0.name, finder.cues($0)) }, uniquingKeysWith: { a, _ in a }),
+          intentWords: intentWords(intent))
+      }
+      let cues = described.map { known.cues[$0.name] ?? finder.cues($0) }
       for argument in finder.find(
-        described, cues: cues, surface: request.surface, extracted: extracted, used: used, intentWords: intentWords(intent),
+        described, cues: cues, surface: request.surface, extracted: extracted, used: used, intentWords: known.intentWords,
         fits: { fits($1.isArray ? .array([$0]) : $0, $1) })
       {
         take(argument)
