@@ -11,26 +11,28 @@ import IntentBridgeText
 ///     // "Find the area of a triangle with a base of 10 units and height of 5 units"
 ///     // → base 10 (cue "base" two words before), height 5 (cue "height")
 ///
-/// How a value finds its parameter, strongest first:
+/// How a value finds its parameter, strongest first (the full table is in docs/FILLING.md,
+/// "Without templates"):
 /// 1. an **example** of the parameter's description appears in the request ("rice" for
-///    `crop_name` "(e.g., wheat, rice, corn)"): 0.9;
+///    `crop_name` "(e.g., wheat, rice, corn)"): 1.2;
 /// 2. the parameter's **name or title** word stands before the value, with only linkers
 ///    between ("the ID "X"", "a mass of 37.5 kg", "the city: Berlin"): 1.0, less per other
-///    word skipped; or right after it ("the Sales team", "the 'SHAP' method"): 0.85; a word
-///    of the description's head counts 0.6 / 0.5;
-/// 3. a **unit** next to a number that the description names ("31.5 kg" for "weight … in
-///    kilograms", "$19.5" for "price … in USD"): 0.6;
-/// 4. a **naming** word before a name ("called "Mai Tai"" for a name or title parameter),
+///    word skipped; a number's **unit** after it ("5 minutes"): 0.95; a name word right after
+///    the value ("the Sales team", "the 'SHAP' method"): 0.85; a word of the description's
+///    head counts 0.6 before, 0.5 after;
+/// 3. a **naming** word before a name ("called "Mai Tai"" for a name or title parameter),
 ///    a **place** word before a capitalised name ("in Chicago" for a location): 0.7;
-/// 5. **one value of a kind and one parameter that takes it**: 0.55.
+/// 4. a **unit** next to a number that the description names ("31.5 kg" for "weight … in
+///    kilograms", "$19.5" for "price … in USD"): 0.6;
+/// 5. **one value of a kind left and a parameter that takes it**: 0.6 (dates in order).
 ///
 /// Values are assigned best first, each span once, no two overlapping, never over a span
-/// a template slot, an earlier value or the context took. A string parameter still empty
-/// then takes the words after (or before) its own name word up to a boundary ("the task of
-/// *cleaning*", "with the subject *invoice*"), without the intent's own words: 0.6.
-/// Values below 0.5 are not filled (a required parameter is then asked for).
-/// Booleans are read only from the parameter's own words ("unread messages" → `unread_only`
-/// true; "without ice" → `ice` false), never from a stray "on".
+/// a template slot, an earlier value or the context took. Text parameters still empty then
+/// take a message after a saying word, the words after their own name word, or the rest of
+/// the request (`DescribedValueFinder+Text.swift`). Values below 0.5 are not filled (a
+/// required parameter is then asked for). Booleans are read only from the parameter's own
+/// words ("unread messages" → `unread_only` true; "without ice" → `ice` false), never from a
+/// stray "on".
 ///
 /// - Complexity: O(p × v × w): parameters, candidate values, the few words looked at around each.
 package struct DescribedValueFinder: Sendable {
@@ -70,6 +72,13 @@ package struct DescribedValueFinder: Sendable {
 
   /// The least score a value needs to be filled.
   package static let threshold = 0.5
+  /// What one value of a kind left over scores for the one parameter that takes it (a form
+  /// the extractor is less sure of, 0.8 or less, then stays below the threshold).
+  static let leftoverScore = 0.6
+  /// What a message or free text after the parameter's own word scores.
+  static let freeTextScore = 0.6
+  /// What the rest of the request scores for a text parameter: just enough.
+  static let restScore = 0.5
 
   /// One value of the request that a parameter may take.
   struct Candidate {
@@ -118,15 +127,19 @@ package struct DescribedValueFinder: Sendable {
     intentWords: Set<String>, fits: (JSONValue, Parameter) -> Bool
   ) -> [FilledArgument] {
     let words = Words(surface: surface, stems: surface.tokens.map { $0.kind == .word ? analyzer.stem($0.text) : $0.text })
-    var candidates = self.candidates(parameters, cues: cues, words: words, extracted: extracted, used: used, intentWords: intentWords)
+    let candidates = self.candidates(parameters, cues: cues, words: words, extracted: extracted, used: used, intentWords: intentWords)
     var taken = used
     var filled: [Int: FilledArgument] = [:]
     func free(_ span: Range<Int>) -> Bool { !taken.contains { $0.overlaps(span) } }
 
     func assign(_ p: Int, _ c: Candidate, score: Double) -> Bool {
-      guard filled[p] == nil, free(c.span), let value = value(of: c, for: parameters[p], cues[p]), fits(value, parameters[p]) else { return false }
-      filled[p] = FilledArgument(
-        name: parameters[p].name, value: value, span: c.span, confidence: min(1, score) * c.confidence, source: .extractor)
+      // The evidence times how sure the value's form is (an hour without am/pm, a decimal
+      // mark used the other way): below the threshold it is asked for instead.
+      let confidence = min(1, score) * c.confidence
+      guard confidence >= Self.threshold, filled[p] == nil, free(c.span), let value = value(of: c, for: parameters[p], cues[p]),
+        fits(value, parameters[p])
+      else { return false }
+      filled[p] = FilledArgument(name: parameters[p].name, value: value, span: c.span, confidence: confidence, source: .extractor)
       taken.append(c.span)
       return true
     }
@@ -173,86 +186,32 @@ package struct DescribedValueFinder: Sendable {
         filled[$0] == nil && accepts(parameters[$0], cues[$0], candidates[firstLeft].kind) && group.takes(cues[$0], parameters[$0])
       }
       if group.inOrder, left.count > 1, left.count == open.count {
-        for (c, p) in zip(left, open) where assign(p, candidates[c], score: 0.55) { assigned.insert(c) }
+        for (c, p) in zip(left, open) where assign(p, candidates[c], score: Self.leftoverScore) { assigned.insert(c) }
       } else if left.count == 1 {
         // The first that the value fits (a number outside one parameter's range may fit the next).
         let ordered = open.filter { parameters[$0].isRequired } + open.filter { !parameters[$0].isRequired }
-        if ordered.contains(where: { assign($0, candidates[firstLeft], score: 0.55) }) { assigned.insert(firstLeft) }
+        if ordered.contains(where: { assign($0, candidates[firstLeft], score: Self.leftoverScore) }) { assigned.insert(firstLeft) }
       }
     }
 
-    // A message after a saying word, to the end of the sentence.
+    // Text parameters still empty: a message, free text after their own word, the rest.
     for (p, parameter) in parameters.enumerated() where filled[p] == nil && parameter.type == .string && cues[p].isMessage {
-      if let c = message(p, words: words, taken: taken) { _ = assign(p, c, score: c.confidence) }
+      if let c = message(p, words: words, taken: taken) { _ = assign(p, c, score: Self.freeTextScore) }
     }
-
-    // Free text after or before a string parameter's own word.
     for (p, parameter) in parameters.enumerated() where filled[p] == nil && parameter.type == .string && !cues[p].isIdentifier {
       let others = parameters.indices.filter { $0 != p }.map { cues[$0] }
       if let c = freeText(p, cues[p], others: others, words: words, taken: taken, intentWords: intentWords) {
-        candidates.append(c)
-        _ = assign(p, c, score: c.confidence)
+        _ = assign(p, c, score: Self.freeTextScore)
       }
     }
-    // The rest of the request for required text parameters still empty.
     let texts = parameters.indices.filter { p in
       filled[p] == nil && parameters[p].type == .string && parameters[p].isRequired && !cues[p].isIdentifier && !cues[p].isDateLike
         && !cues[p].isAddress && !cues[p].isEmail
     }
-    if !texts.isEmpty {
-      // Values of a form (dates, numbers, addresses) are no text even when nothing took them,
-      // except a number right after a word, which is part of a name ("report 2026").
-      let typed = candidates.filter { c in
-        switch c.kind {
-        case .capitalized, .example, .freeText, .quoted: false
-        case .number: !(c.first > 0 && words.tokens[c.first - 1].kind == .word && !isFunctionWord(words.tokens[c.first - 1].text))
-        default: true
-        }
-      }.map(\.span)
-      let runs = rest(words, taken: taken + typed, cues: cues, intentWords: intentWords)
-      // As many runs as parameters, in order; for one parameter, else the one run after a
-      // topic word ("about the invoice"): with more words left over, which are the value is
-      // a guess.
-      let topical = runs.filter { preceded($0.lowerBound, by: cueWords.topic, words) }
-      let chosen: [(Int, Range<Int>)] =
-        runs.count == texts.count ? Array(zip(texts, runs)) : texts.count == 1 && topical.count == 1 ? [(texts[0], topical[0])] : []
-      for (p, range) in chosen {
-        let span = words.tokens[range.lowerBound].start..<words.tokens[range.upperBound - 1].end
-        let c = Candidate(
-          kind: .freeText(p), span: span, text: SurfaceLexer.text(words.scalars, span), first: range.lowerBound, end: range.upperBound)
-        _ = assign(p, c, score: 0.5)
-      }
+    for c in rest(for: texts, candidates: candidates, words: words, taken: taken, cues: cues, intentWords: intentWords) {
+      if case .freeText(let p) = c.kind { _ = assign(p, c, score: Self.restScore) }
     }
     return parameters.indices.compactMap { filled[$0] }
-  }
-
-  /// The runs of content words that nothing took: not a value, not a function word, not a
-  /// word of the intent or of a parameter's name, not the request's first word (a command's
-  /// verb, "cancel …"), in request order.
-  func rest(_ words: Words, taken: [Range<Int>], cues: [ParameterCues], intentWords: Set<String>) -> [Range<Int>] {
-    let t = words.tokens
-    let firstWord = t.firstIndex { $0.kind == .word }
-    func content(_ k: Int) -> Bool {
-      let token = t[k]
-      guard token.kind == .word || token.kind == .digits || token.kind == .cjk else { return false }
-      if k == firstWord || taken.contains(where: { $0.contains(token.start) }) || isFunctionWord(token.text) { return false }
-      if cueWords.boundaries.contains(token.text) || intentWords.contains(words.stems[k]) { return false }
-      if ParameterCues.identifierWords.contains(token.text) || token.kind == .digits && (k == 0 || t[k - 1].kind != .word) { return false }
-      return !cues.contains { ParameterCues.matches(words.stems[k], $0.strong) }
-    }
-    var runs: [Range<Int>] = []
-    var k = 0
-    while k < t.count {
-      guard content(k) else {
-        k += 1
-        continue
-      }
-      var end = k + 1
-      while end < t.count, content(end) || t[end].text == "-" && end + 1 < t.count && content(end + 1) { end += 1 }
-      runs.append(k..<end)
-      k = end
-    }
-    return runs
   }
 
   // MARK: Candidates
@@ -525,78 +484,4 @@ package struct DescribedValueFinder: Sendable {
     return .number(value)
   }
 
-  // MARK: Free text
-
-  /// The words after the parameter's own word (past linkers) up to a boundary, or before it
-  /// back to a determiner when nothing follows; without the intent's words, other
-  /// parameters' words and spans already taken.
-  func freeText(
-    _ p: Int, _ cues: ParameterCues, others: [ParameterCues], words: Words, taken: [Range<Int>], intentWords: Set<String>
-  ) -> Candidate? {
-    let t = words.tokens
-    func blocked(_ k: Int) -> Bool {
-      taken.contains { $0.contains(t[k].start) } || t[k].kind == .punct && t[k].text != "-" && t[k].text != "'"
-        || others.contains { ParameterCues.matches(words.stems[k], $0.strong) }
-    }
-    for (k, token) in t.enumerated()
-    where token.kind == .word && (ParameterCues.matches(words.stems[k], cues.strong) || cues.isName && cueWords.naming.contains(token.text))
-      && !blocked(k)
-    {
-      // After: "the task of cleaning", "with the subject invoice".
-      var start = k + 1
-      while start < t.count, t[start].kind == .word, isFunctionWord(t[start].text), !cueWords.boundaries.contains(t[start].text)
-        || start < t.count && cueWords.naming.contains(t[start].text)
-      {
-        start += 1
-      }
-      var end = start
-      while end < t.count, end - start < 8, !blocked(end), !(t[end].kind == .word && cueWords.boundaries.contains(t[end].text)) { end += 1 }
-      while end > start, t[end - 1].kind != .digits, isFunctionWord(t[end - 1].text) || intentWords.contains(words.stems[end - 1]) { end -= 1 }
-      while start < end, isFunctionWord(t[start].text) || intentWords.contains(words.stems[start])
-        || ParameterCues.matches(words.stems[start], cues.strong)
-      {
-        start += 1
-      }
-      if end > start, (start..<end).contains(where: { t[$0].kind != .punct && !isFunctionWord(t[$0].text) }) {
-        let span = t[start].start..<t[end - 1].end
-        return Candidate(kind: .freeText(p), span: span, text: SurfaceLexer.text(words.scalars, span), first: start, end: end, confidence: 0.6)
-      }
-    }
-    return nil
-  }
-
-  /// The words after a saying word ("saying", "says") up to the end of the sentence.
-  func message(_ p: Int, words: Words, taken: [Range<Int>]) -> Candidate? {
-    let t = words.tokens
-    guard let k = t.indices.first(where: { t[$0].kind == .word && cueWords.saying.contains(t[$0].text) }) else { return nil }
-    var end = k + 1
-    while end < t.count, !(t[end].kind == .punct && ".!?".contains(t[end].text)), !taken.contains(where: { $0.contains(t[end].start) }) { end += 1 }
-    guard end > k + 1 else { return nil }
-    let span = t[k + 1].start..<t[end - 1].end
-    return Candidate(kind: .freeText(p), span: span, text: SurfaceLexer.text(words.scalars, span), first: k + 1, end: end, confidence: 0.6)
-  }
-
-  // MARK: Booleans
-
-  /// `true` when the parameter's distinctive name words are in the request, `false` when a
-  /// negation stands right before them.
-  func boolean(_ cues: ParameterCues, _ parameter: Parameter, _ words: Words) -> (Bool, Range<Int>)? {
-    let parts = ParameterCues.nameParts(parameter.name).filter { !ParameterCues.generic.contains($0) }.map(analyzer.stem)
-    guard !parts.isEmpty else { return nil }
-    let t = words.tokens
-    for (k, token) in t.enumerated() where token.kind == .word && words.stems[k] == parts[0] {
-      // Every distinctive word, in order, within the next few words.
-      var j = k
-      var matched = 1
-      for part in parts.dropFirst() {
-        guard let next = (j + 1..<min(t.count, j + 4)).first(where: { words.stems[$0] == part }) else { break }
-        j = next
-        matched += 1
-      }
-      guard matched == parts.count else { continue }
-      let negated = (max(0, k - 2)..<k).contains { cueWords.negations.contains(t[$0].text) }
-      return (!negated, t[k].start..<t[j].end)
-    }
-    return nil
-  }
 }
