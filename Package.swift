@@ -135,7 +135,8 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeEngineTests",
       dependencies: [
-        "IntentBridgeEngine", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport",
+        "IntentBridgeEngine", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeImport",
+        "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -146,7 +147,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeFillingTests",
-      dependencies: ["IntentBridgeFilling", "IntentBridgeText", "IntentBridgeTestSupport"],
+      dependencies: ["IntentBridgeFilling", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEvalTests",

@@ -57,6 +57,18 @@ extension IntentEngine {
     }
   }
 
+  /// Which intent `resolve` fills.
+  public enum IntentChoice: Sendable, Hashable {
+    /// The engine's answer: the best-ranked intent, or "no match" below the threshold.
+    case answer
+    /// The first-ranked intent, also when its confidence is below the no-match threshold
+    /// (filling measured apart from calibration).
+    case firstRanked
+    /// This intent, whatever the ranking says ("no match" is skipped); an id the catalog does
+    /// not have falls back to `.answer`.
+    case forced(String)
+  }
+
   /// Ranks `request` and fills the chosen intent's parameters (or those of `intent`, when
   /// given, which skips "no match"); `context` holds values the caller already knows (e.g.
   /// the device's area), used for parameters the request leaves empty. The request is
@@ -65,13 +77,20 @@ extension IntentEngine {
   public func resolve(
     _ request: String, clock: Clock = Clock(), intent forcedIntent: String? = nil, top: Int = 5, context: JSONObject = JSONObject()
   ) -> Resolution {
+    resolve(request, clock: clock, choosing: forcedIntent.map(IntentChoice.forced) ?? .answer, top: top, context: context)
+  }
+
+  /// `resolve(_:clock:intent:top:context:)` with the intent to fill chosen by `choice`.
+  public func resolve(
+    _ request: String, clock: Clock = Clock(), choosing choice: IntentChoice, top: Int = 5, context: JSONObject = JSONObject()
+  ) -> Resolution {
     let analyzed = analyze(request)
     let ranking = ranker.rank(analyzed, top: top)
     let chosen: (id: String, index: Int, confidence: Double)?
-    if let forcedIntent, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
+    if case .forced(let forcedIntent) = choice, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
       chosen = (forcedIntent, index, ranking.candidates.first { $0.intentID == forcedIntent }?.confidence ?? 1)
-    } else if let best = ranking.best {
-      chosen = (best.intentID, best.intentIndex, best.confidence)
+    } else if let first = choice == .firstRanked ? ranking.candidates.first : ranking.best {
+      chosen = (first.intentID, first.intentIndex, first.confidence)
     } else {
       chosen = nil
     }

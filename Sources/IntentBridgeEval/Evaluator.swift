@@ -16,7 +16,21 @@ public struct Evaluator: Sendable {
     /// How many candidates each request keeps (the depth recall@k and MRR can see).
     public var depth: Int = 10
     public var clock = IntentEngine.Clock()
+    /// Which intent each row's arguments are filled for.
+    public var fillIntent = FillIntent.answer
     public init() {}
+  }
+
+  /// Which intent a row's arguments are filled for (`eval --fill-intent`).
+  public enum FillIntent: String, Sendable, CaseIterable {
+    /// The engine's answer ("no match" fills nothing): the figures a user sees.
+    case answer
+    /// The first-ranked intent, also below the no-match threshold: filling apart from
+    /// calibration; top-1 then counts the first place (R@1 for intent rows).
+    case first
+    /// The row's labelled intent (its first one; `null` rows as `answer`): filling alone,
+    /// whatever the ranking; top-1 then says nothing about ranking.
+    case gold
   }
 
   public static let breakdownKeys = ["lang", "tag", "dataset"]
@@ -72,6 +86,13 @@ public struct Evaluator: Sendable {
     for (language, count) in fallbackLanguages.sorted(by: { $0.key < $1.key }) {
       notes.append("\(count) rows in '\(language)', which the catalog lacks, were evaluated with its default language '\(catalog.defaultLanguage)'")
     }
+    switch settings.fillIntent {
+    case .answer: break
+    case .first:
+      notes.append("arguments were filled for the first-ranked intent also below the no-match threshold (--fill-intent first): top-1 and exact frame count the first place, not the answer")
+    case .gold:
+      notes.append("arguments were filled for each row's labelled intent (--fill-intent gold): top-1 and exact frame measure filling alone, not ranking")
+    }
     let defaults: [String: [String: JSONValue]] = Dictionary(
       catalog.intents.map { intent in
         (intent.id, Dictionary(intent.parameters.compactMap { p in p.defaultValue.map { (p.name, $0) } }, uniquingKeysWith: { a, _ in a }))
@@ -86,7 +107,13 @@ public struct Evaluator: Sendable {
       for (position, row) in rows.enumerated() {
         guard let engine = modeEngines[languages[position]] ?? modeEngines[catalog.defaultLanguage] else { continue }
         let start = DispatchTime.now().uptimeNanoseconds
-        let resolution = engine.resolve(row.request.query, clock: settings.clock, top: settings.depth, context: row.request.context)
+        let choice: IntentEngine.IntentChoice =
+          switch (settings.fillIntent, row.request.intent) {
+          case (.first, _): .firstRanked
+          case (.gold, .anyOf(let ids)) where !ids.isEmpty: .forced(ids[0])
+          default: .answer
+          }
+        let resolution = engine.resolve(row.request.query, clock: settings.clock, choosing: choice, top: settings.depth, context: row.request.context)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let counts = ArgumentScoring.score(
           predicted: resolution.arguments, expected: row.request.arguments, ignore: row.request.ignore,

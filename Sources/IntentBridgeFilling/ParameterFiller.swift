@@ -49,10 +49,16 @@ package struct ParameterFiller: Sendable {
   package let templates: IntentTemplates
   package let language: String
 
+  /// Reads the parameters no close template covers.
+  let finder: DescribedValueFinder
+  /// The finder's reading of each intent, on first use.
+  let describedIntents = DescribedIntents()
+
   package init(catalog: Catalog, templates: IntentTemplates, language: String) {
     self.catalog = catalog
     self.templates = templates
     self.language = language
+    finder = DescribedValueFinder(analyzer: templates.analyzer, language: language)
   }
 
   public struct Result: Sendable {
@@ -126,8 +132,16 @@ package struct ParameterFiller: Sendable {
     for parameter in intent.parameters where filled[parameter.name] == nil {
       kinds.formUnion(Self.extractedKinds(parameter, templateQuality: templateQuality))
     }
+    // Parameters no close template covers are read from their names and descriptions
+    // (`DescribedValueFinder`), after the typed parameters below have taken their spans.
+    let described =
+      templateQuality < 0.9
+      ? intent.parameters.filter {
+        filled[$0.name] == nil && (Self.isDescribed($0) || $0.type == .json && isNumericJSON($0, intentIndex))
+      } : []
+    for parameter in described { kinds.formUnion(DescribedValueFinder.kinds(for: parameter)) }
     let extracted = extractors.extract(request.surface, kinds: kinds)
-    for parameter in intent.parameters where filled[parameter.name] == nil {
+    for parameter in intent.parameters where filled[parameter.name] == nil && !described.contains(where: { $0.name == parameter.name }) {
       switch parameter.type {
       case .enumeration, .entity:
         // A close template match already says which value words fill which slot; more
@@ -138,7 +152,8 @@ package struct ParameterFiller: Sendable {
         let rivals = spans.filter { $0.span == first.span && $0.id != first.id }
         if !rivals.isEmpty {
           let candidates = ([first.id] + rivals.map(\.id)).map(JSONValue.string)
-          ambiguous.append(AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter)))
+          ambiguous.append(
+            AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter, candidates: candidates)))
           continue
         }
         take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
@@ -195,6 +210,21 @@ package struct ParameterFiller: Sendable {
       }
     }
 
+    if !described.isEmpty {
+      let known = describedIntents.entry(intentIndex) {
+        DescribedIntents.Entry(
+          cues: Dictionary(intent.parameters.map { ($0.name, finder.cues($0)) }, uniquingKeysWith: { a, _ in a }),
+          intentWords: intentWords(intent))
+      }
+      let cues = described.map { known.cues[$0.name] ?? finder.cues($0) }
+      for argument in finder.find(
+        described, cues: cues, surface: request.surface, extracted: extracted, used: used, intentWords: known.intentWords,
+        fits: { fits($1.isArray ? .array([$0]) : $0, $1) })
+      {
+        take(argument)
+      }
+    }
+
     // A signed amount said with a decrease word is negative ("volume down by 20%" → −20).
     for parameter in intent.parameters {
       guard let argument = filled[parameter.name], let negative = negated(argument.value, parameter, intentIndex, prepared) else { continue }
@@ -223,6 +253,30 @@ package struct ParameterFiller: Sendable {
       }
     }
     return Result(arguments: arguments, filled: ordered, missing: missing, ambiguous: ambiguous)
+  }
+
+  /// Whether an empty parameter is read by `DescribedValueFinder` (when no close template
+  /// match covers the request): strings, numbers and booleans.
+  static func isDescribed(_ parameter: Parameter) -> Bool {
+    switch parameter.type {
+    case .string, .integer, .number, .measurement, .currency, .boolean: true
+    default: false
+    }
+  }
+
+  /// A `json` parameter whose schema takes numbers and lists no strings (`exclusiveMinimum`
+  /// makes an imported number one): read like a number parameter.
+  private func isNumericJSON(_ parameter: Parameter, _ intentIndex: Int) -> Bool {
+    JSONSchemaForms(parameter.jsonSchema).admitsNumbers && templates.valueLexicon(intent: intentIndex, parameter: parameter.name) == nil
+  }
+
+  /// The stems of the intent's own words (title, description, id): free text leaves them out.
+  private func intentWords(_ intent: Intent) -> Set<String> {
+    var texts = [intent.title.resolved(for: language)]
+    if let description = intent.description?.resolved(for: language) { texts.append(description) }
+    texts.append(ParameterCues.nameParts(intent.id).joined(separator: " "))
+    let analyzer = templates.analyzer
+    return Set(texts.flatMap { analyzer.tokens($0).filter { !$0.isStopWord && $0.kind == .word }.map(\.term) })
   }
 
   /// The kinds of extracted value step 2 of `fill` reads for an empty parameter.
@@ -298,16 +352,13 @@ package struct ParameterFiller: Sendable {
     }
   }
 
-  /// The parameter's `requestValueDialog`, or a question made from its title.
+  /// The question for a required parameter the request left empty (`ParameterQuestions`).
   public func question(_ parameter: Parameter) -> String {
-    if let dialog = parameter.requestValueDialog?.resolved(for: language) { return dialog }
-    let title = parameter.title?.resolved(for: language) ?? parameter.name
-    return "What \(title.lowercased()) do you mean?"
+    ParameterQuestions(catalog: catalog, language: language).missing(parameter)
   }
 
-  func disambiguation(_ parameter: Parameter) -> String {
-    if let dialog = parameter.requestDisambiguationDialog?.resolved(for: language) { return dialog }
-    let title = parameter.title?.resolved(for: language) ?? parameter.name
-    return "Which \(title.lowercased()) do you mean?"
+  /// The question for a parameter whose words name several values (`ParameterQuestions`).
+  func disambiguation(_ parameter: Parameter, candidates: [JSONValue]) -> String {
+    ParameterQuestions(catalog: catalog, language: language).ambiguous(parameter, candidates: candidates.compactMap(\.stringValue))
   }
 }

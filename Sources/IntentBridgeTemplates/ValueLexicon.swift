@@ -14,6 +14,8 @@ public struct ValueLexicon: Sendable {
     public var folded: [String] = []
     /// This name is the value's id itself (an instance titled like others but with this id).
     public var isID: Bool = false
+    /// This name is the value's own (case value, title), not a synonym.
+    public var isOwnName: Bool = false
   }
 
   /// A value found in a request: tokens `start..<end` name `valueIndex`, with a cost
@@ -30,14 +32,18 @@ public struct ValueLexicon: Sendable {
   public private(set) var values: [Value] = []
   /// What the values are, for delexicalisation: the enum's or entity type's title.
   public var label: String = ""
+  /// Enum lexicons: a case's own name, also inflected, beats another case's synonym written
+  /// as in the request ("otvorené": the case titled "otvorený", not the one with the synonym
+  /// "otvorené"). Entity lexicons keep the as-written form first (`spans(in:)`).
+  public var ownNamesFirst = false
   private var byFirstTerm: [String: [Int]] = [:]
   private let fuzzy: FuzzyVocabulary
 
-  public init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer) {
+  public init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer, ownNames: Int = 0) {
     var values: [Value] = []
     var byFirst: [String: [Int]] = [:]
     var seen = Set<[String]>()
-    for (id, texts) in entries {
+    for (position, (id, texts)) in entries.enumerated() {
       for text in texts {
         let tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
         let terms = tokens.map(\.term)
@@ -45,7 +51,7 @@ public struct ValueLexicon: Sendable {
         // spans prefer the form written as in the request.
         guard !terms.isEmpty, seen.insert(tokens.map(\.folded) + ["\u{0}" + id]).inserted else { continue }
         byFirst[terms[0], default: []].append(values.count)
-        values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded), isID: text == id))
+        values.append(Value(id: id, terms: terms, folded: tokens.map(\.folded), isID: text == id, isOwnName: position < ownNames))
       }
     }
     self.values = values
@@ -87,8 +93,9 @@ public struct ValueLexicon: Sendable {
       }
     default: break
     }
-    self.init(entries: entries + synonymEntries, analyzer: analyzer)
+    self.init(entries: entries + synonymEntries, analyzer: analyzer, ownNames: entries.count)
     self.label = label
+    if case .enumeration = type { ownNamesFirst = true }
   }
 
   public var isEmpty: Bool { values.isEmpty }
@@ -165,6 +172,9 @@ public struct ValueLexicon: Sendable {
       spans.sort { a, b in
         if a.start != b.start { return a.start < b.start }
         if a.end != b.end { return a.end > b.end }
+        if ownNamesFirst, a.cost == b.cost, values[a.valueIndex].isOwnName != values[b.valueIndex].isOwnName {
+          return values[a.valueIndex].isOwnName
+        }
         if a.asWritten != b.asWritten { return a.asWritten }
         let aID = values[a.valueIndex].isID
         let bID = values[b.valueIndex].isID

@@ -47,6 +47,48 @@ import Testing
     #expect(try #require(result.overall.top1) >= 0.8)
   }
 
+  /// `--fill-intent`: the answer (no match fills nothing), the first-ranked intent even below
+  /// the no-match threshold, or the labelled intent; each agrees with the engine row by row.
+  @Test(arguments: Evaluator.FillIntent.allCases)
+  func argumentsAreFilledForTheChosenIntent(_ choice: Evaluator.FillIntent) throws {
+    let (catalog, engine) = try Self.keywordEngine("Examples/smart-home/smart-home.en.json")
+    let dataset = try EvalDataset.load(path: Repository.path("Examples/smart-home/requests.en.jsonl"))
+    var settings = Evaluator.Settings()
+    settings.clock = Self.clock
+    settings.fillIntent = choice
+    let report = Evaluator(catalog: catalog, catalogPath: "smart-home.en.json", engines: ["en": engine], settings: settings)
+      .evaluate([dataset], modes: [.keyword])
+    let overall = try #require(report.modes.first?.overall)
+    var correct = 0
+    var exact = 0
+    for request in dataset.requests {
+      let chosen: IntentEngine.IntentChoice =
+        switch (choice, request.intent) {
+        case (.first, _): .firstRanked
+        case (.gold, .anyOf(let ids)): .forced(ids[0])
+        default: .answer
+        }
+      let resolution = engine.with(mode: .keyword).resolve(request.query, clock: Self.clock, choosing: chosen, top: 10)
+      let right = request.intent.accepts(resolution.intentID)
+      if right { correct += 1 }
+      let counts = ArgumentScoring.score(
+        predicted: resolution.arguments, expected: request.arguments, ignore: request.ignore,
+        defaults: Dictionary((resolution.intentID.flatMap(catalog.intent(id:))?.parameters ?? []).compactMap { p in p.defaultValue.map { (p.name, $0) } }) { a, _ in a })
+      if right && counts.isExact { exact += 1 }
+    }
+    #expect(overall.correct == correct)
+    #expect(overall.exactFrames == exact)
+    // Forcing the labelled intent answers every intent row with it; the answer never beats
+    // the first place, which never beats the label.
+    switch choice {
+    case .gold:
+      #expect(overall.correct >= overall.intentRequests)
+      #expect(report.notes.contains { $0.contains("--fill-intent gold") })
+    case .first: #expect(report.notes.contains { $0.contains("--fill-intent first") })
+    case .answer: #expect(!report.notes.contains { $0.contains("--fill-intent") })
+    }
+  }
+
   @Test func modesAreSideBySideAndReportsRender() throws {
     let (catalog, engine) = try Self.keywordEngine("Examples/notes/notes.en.json")
     let dataset = try EvalDataset.load(path: Repository.path("Examples/notes/requests.en.jsonl"))

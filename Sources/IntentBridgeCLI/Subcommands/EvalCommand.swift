@@ -18,6 +18,10 @@ enum EvalCommand: Subcommand {
         help: "Signals to evaluate, side by side: keyword, embedding, hybrid (default hybrid), e.g. keyword,embedding,hybrid."),
       .init(name: "k", valueName: "list", help: "The k of recall@k (default 1,3,5,10)."),
       .init(name: "by", valueName: "list", help: "Breakdowns: lang, tag, dataset (default lang,tag; 'none' for none)."),
+      .init(
+        name: "fill-intent", valueName: "choice",
+        help: "Which intent the arguments are filled for: answer (default; the engine's answer, no match fills nothing), first (the first-ranked intent, also below the no-match threshold) or gold (the row's labelled intent: filling measured alone).",
+        allowed: Evaluator.FillIntent.allCases.map(\.rawValue)),
       .init(name: "format", valueName: "format", help: "text (default), json, md or html."),
       .init(name: "out", valueName: "file", help: "Write the report to this file instead of standard output."),
       .init(
@@ -69,6 +73,10 @@ enum EvalCommand: Subcommand {
       }
     }
     settings.clock = try ResolveCommand.parseClock(arguments)
+    if let choice = arguments.option("fill-intent") {
+      // The parser checked the value against `allowed`.
+      settings.fillIntent = Evaluator.FillIntent(rawValue: choice) ?? .answer
+    }
 
     // Datasets first: a bad row should not wait for a model load.
     var datasets: [EvalDataset] = []
