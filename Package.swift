@@ -152,7 +152,8 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeEvalTests",
       dependencies: [
-        "IntentBridgeEval", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport",
+        "IntentBridgeEval", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeImport",
+        "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

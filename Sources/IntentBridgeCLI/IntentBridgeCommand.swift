@@ -9,7 +9,7 @@ public enum IntentBridgeCommand {
   static let subcommands: [SubcommandEntry] = [
     SubcommandEntry(LintCommand.self), SubcommandEntry(ToolsCommand.self), SubcommandEntry(ImportCommand.self),
     SubcommandEntry(ValidateCommand.self), SubcommandEntry(IndexCommand.self), SubcommandEntry(RankCommand.self),
-    SubcommandEntry(ResolveCommand.self), SubcommandEntry(EvalCommand.self),
+    SubcommandEntry(ResolveCommand.self), SubcommandEntry(EvalCommand.self), SubcommandEntry(TuneCommand.self),
     SubcommandEntry(ServeCommand.self),
   ]
 

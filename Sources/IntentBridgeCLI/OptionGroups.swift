@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import IntentBridgeEngine
 
@@ -26,6 +27,7 @@ enum OptionGroups {
     flags: [
       .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model, no vector file)."),
       .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign vector file."),
+      .init(name: "no-tuning", help: "Ignore the catalog's tuning file (<catalog>.<lang>.tuning.json, written by 'intentbridge tune')."),
     ])
 
   /// `--signals`: which signals rank one request.
@@ -123,6 +125,7 @@ enum EngineOptions {
           timeoutSeconds: timeout))
     }
     options.rebuildVectors = !arguments.flag("no-rebuild")
+    options.useTuning = !arguments.flag("no-tuning")
     return options
   }
 
@@ -141,6 +144,40 @@ enum EngineOptions {
       return .success(engine)
     } catch {
       return .failure(report(error, catalogPath: catalogPath, console: console))
+    }
+  }
+
+  /// The catalog's engines (`CatalogEngines`): with `--lang`, that language's; without, each
+  /// request goes to the catalog language it is written in.
+  static func loadEngines(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<CatalogEngines, ExitCode> {
+    let options = try engineOptions(arguments, command: command)
+    let catalogPath = arguments.positionals[0]
+    do {
+      let engines = try CatalogEngines(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+      console.keepUntilExit?(engines)
+      return .success(engines)
+    } catch {
+      return .failure(report(error, catalogPath: catalogPath, console: console))
+    }
+  }
+
+  /// The engine for one request (`CatalogEngines.engine(for:rowLanguage:)`); the first time a
+  /// detected language is used, a note on standard error says so. A language whose engine
+  /// does not load is reported and the default language's engine is used.
+  static func engine(
+    _ engines: CatalogEngines, for request: String, rowLanguage: String? = nil, console: Console, told: Mutex<Set<String>>
+  ) -> IntentEngine {
+    do {
+      let (engine, detected) = try engines.engine(for: request, rowLanguage: rowLanguage)
+      if detected, told.withLock({ $0.insert(engine.language).inserted }) {
+        console.err("note: a request reads as '\(engine.language)', one of the catalog's languages; ranked in it (--lang chooses)\n")
+      }
+      return engine
+    } catch {
+      if told.withLock({ $0.insert("error:" + error.description).inserted }) {
+        console.err("\(engines.catalogPath): error: \(error); ranked in '\(engines.defaultLanguage)'\n")
+      }
+      return engines.defaultEngine
     }
   }
 

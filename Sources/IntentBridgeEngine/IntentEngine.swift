@@ -40,6 +40,9 @@ public struct IntentEngine: Sendable {
     /// Write rebuilt vector files next to the catalog (false keeps them in memory only).
     public var writeVectors = true
     public var ranking = RankingConfiguration()
+    /// Use the catalog's tuning file (`TuningFile`, written by `intentbridge tune`) when there
+    /// is one for this language, catalog version and model (false: `--no-tuning`).
+    public var useTuning = true
 
     public init() {}
   }
@@ -142,7 +145,61 @@ public struct IntentEngine: Sendable {
       let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
       configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)
     }
+    if options.useTuning {
+      configuration = applyTuning(
+        to: configuration, catalogPath: catalogPath, compiled: compiled, model: vectors?.model, notice: notice)
+    }
     return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: configuration))
+  }
+
+  /// `configuration` with the catalog's tuning file applied when there is one that fits this
+  /// catalog version, language and model (`model` nil: keyword signals only, whose model and
+  /// the fusion weights are then all that applies); a notice says why one is not used.
+  static func applyTuning(
+    to configuration: RankingConfiguration, catalogPath: String, compiled: CompiledCatalog, model: String?, notice: (String) -> Void
+  ) -> RankingConfiguration {
+    let path = TuningFile.path(forCatalog: catalogPath, language: compiled.language)
+    do {
+      guard var tuning = try TuningFile.read(path: path) else { return configuration }
+      if tuning.catalogHash != compiled.catalog.contentHash {
+        notice("notice: \(path) was tuned for another version of the catalog; not used (run 'intentbridge tune' again)")
+        return configuration
+      }
+      if let model, tuning.model != model {
+        notice("notice: \(path) was tuned with another embedding model (\(tuning.model ?? "none")); not used (run 'intentbridge tune' again)")
+        return configuration
+      }
+      if model == nil { tuning.models = tuning.models.filter { !$0.key.usesEmbeddings } }
+      var tuned = tuning.applied(to: configuration)
+      tuned.tuningFile = path
+      return tuned
+    } catch {
+      notice("notice: \(path): \(error); not used")
+      return configuration
+    }
+  }
+
+  /// Fits the fusion weights, confidence models and no-match thresholds to labelled requests
+  /// (`ConfidenceTuner`): each row is a request and the intents any of which is right (nil:
+  /// none is, the request is out of scope). Rows naming no intent of the catalog are left
+  /// out. Returns the tuning (write it with `TuningFile.write` beside the catalog) and this
+  /// engine with it applied.
+  /// - Complexity: O(grid × rows × rank); a few seconds for thousands of rows.
+  public func tuned(with rows: [(request: String, intents: [String]?)]) -> (tuning: TuningFile, engine: IntentEngine) {
+    let indexByID = Dictionary(catalog.intents.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    var tunerRows: [ConfidenceTuner.Row] = []
+    for row in rows {
+      let intents = row.intents.map { Set($0.compactMap { indexByID[$0] }) }
+      if let intents, intents.isEmpty { continue }
+      tunerRows.append(ConfidenceTuner.Row(request: analyze(row.request), intents: intents))
+    }
+    let result = ConfidenceTuner.tune(ranker: ranker, rows: tunerRows)
+    let tuning = TuningFile(
+      catalogHash: catalog.contentHash, language: language, model: ranker.vectorIndex?.model, keywordWeight: result.keywordWeight,
+      centroidWeight: result.centroidWeight, models: result.models)
+    var tunedRanker = ranker
+    tunedRanker.configuration = tuning.applied(to: ranker.configuration)
+    return (tuning, IntentEngine(ranker: tunedRanker))
   }
 
   /// The confidence models of `compiled` for `modes`, fitted from its pseudo-requests

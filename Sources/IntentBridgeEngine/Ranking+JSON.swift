@@ -36,6 +36,7 @@ extension Ranking {
     if let noMatchReason { object["noMatchReason"] = .string(noMatchReason) }
     if explain {
       object["calibration"] = .string(confidenceOrigin.rawValue)
+      if let tuningFile = configuration.tuningFile { object["tuning"] = .string(tuningFile) }
       object["inScope"] = .rounded(inScope)
       object["detectedLanguage"] = detectedLanguage.map(JSONValue.string) ?? .null
       object["crossLingual"] = .bool(crossLingual)

@@ -17,7 +17,9 @@ public enum EvalReportHTML {
     }
     body += "<h2>Overall</h2>\n" + table(ReportTable.overall(report))
     body += "<div class=\"charts\">\n<figure><figcaption>Recall@k per mode</figcaption>\n" + recallChart(report) + "</figure>\n"
-    body += "<figure><figcaption>Top-1 per language and mode</figcaption>\n" + languageBars(report) + "</figure>\n</div>\n"
+    body += "<figure><figcaption>Top-1 per language and mode</figcaption>\n" + languageBars(report) + "</figure>\n"
+    body += "<figure><figcaption>Reliability: share right per confidence bin</figcaption>\n" + reliabilityChart(report) + "</figure>\n</div>\n"
+    body += "<h2>Calibration</h2>\n" + table(ReportTable.reliability(report))
     if let result = report.modes.first(where: { $0.mode.rawValue == report.advice.mode }) ?? report.modes.first {
       body += "<h2>Confusions (\(escape(result.mode.rawValue)))</h2>\n" + heatMap(result.confusions)
       body += "<table><tr><th>requests</th><th>expected</th><th>chosen</th><th>examples</th></tr>"
@@ -96,6 +98,40 @@ public enum EvalReportHTML {
       let legendY = top + 14 + Double(m) * 18
       svg += "<rect x=\"\(format(width - right + 12))\" y=\"\(format(legendY - 9))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
       svg += "<text x=\"\(format(width - right + 28))\" y=\"\(format(legendY))\" font-size=\"12\">\(escape(result.mode.rawValue))</text>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// Share right (y) against mean confidence (x) per non-empty bin, one polyline per mode, with
+  /// the diagonal of perfect calibration; a point's area grows with its bin's rows.
+  static func reliabilityChart(_ report: EvalReport) -> String {
+    let size = 220.0, left = 40.0, top = 12.0, bottom = 34.0, right = 110.0
+    let width = left + size + right, height = top + size + bottom
+    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"reliability diagram\">\n"
+    for tick in stride(from: 0, through: 100, by: 25) {
+      let y = top + size * (1 - Double(tick) / 100), x = left + size * Double(tick) / 100
+      svg += "<line x1=\"\(format(left))\" y1=\"\(format(y))\" x2=\"\(format(left + size))\" y2=\"\(format(y))\" stroke=\"#e2e8f0\"/>"
+      svg += "<text x=\"\(format(left - 6))\" y=\"\(format(y + 4))\" font-size=\"11\" text-anchor=\"end\">\(tick)</text>"
+      svg += "<text x=\"\(format(x))\" y=\"\(format(top + size + 16))\" font-size=\"11\" text-anchor=\"middle\">\(tick)</text>\n"
+    }
+    svg += "<line x1=\"\(format(left))\" y1=\"\(format(top + size))\" x2=\"\(format(left + size))\" y2=\"\(format(top))\" stroke=\"#a0aec0\" stroke-dasharray=\"4 3\"/>\n"
+    svg += "<text x=\"\(format(left + size / 2))\" y=\"\(format(height - 4))\" font-size=\"11\" text-anchor=\"middle\">confidence %</text>\n"
+    for (m, result) in report.modes.enumerated() {
+      let color = palette[m % palette.count]
+      let diagram = result.overall.reliability
+      let points = diagram.bins.compactMap { bin -> (Double, Double, Int)? in
+        guard let confidence = bin.meanConfidence, let accuracy = bin.accuracy else { return nil }
+        return (left + size * confidence, top + size * (1 - accuracy), bin.count)
+      }
+      svg += "<polyline class=\"reliability\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\""
+      svg += points.map { "\(format($0.0)),\(format($0.1))" }.joined(separator: " ") + "\"/>\n"
+      let rows = max(1, diagram.rows)
+      for point in points {
+        svg += "<circle cx=\"\(format(point.0))\" cy=\"\(format(point.1))\" r=\"\(format(2 + 6 * (Double(point.2) / Double(rows)).squareRoot()))\" fill=\"\(color)\"/>"
+      }
+      let legendY = top + 14 + Double(m) * 18
+      svg += "<rect x=\"\(format(width - right + 12))\" y=\"\(format(legendY - 9))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+      svg += "<text x=\"\(format(width - right + 28))\" y=\"\(format(legendY))\" font-size=\"12\">\(escape(result.mode.rawValue)) ECE \(ReportTable.decimal(result.overall.calibrationError))</text>\n"
     }
     return svg + "</svg>\n"
   }

@@ -74,6 +74,16 @@ public enum EvalReportJSON {
       "falseNegatives": .integer(Int64(s.argumentCounts.falseNegatives)),
     ]
     object["exactFrame"] = ratio(s.exactFrame)
+    object["calibration"] = [
+      "ece": ratio(s.calibrationError),
+      "bins": .array(
+        s.reliability.bins.map {
+          [
+            "lower": .number(rounded($0.lower)), "upper": .number(rounded($0.upper)), "count": .integer(Int64($0.count)),
+            "meanConfidence": ratio($0.meanConfidence), "accuracy": ratio($0.accuracy),
+          ]
+        }),
+    ]
     object["latencyMs"] = [
       "p50": ratio(s.latencyPercentile(50)), "p90": ratio(s.latencyPercentile(90)), "p99": ratio(s.latencyPercentile(99)),
       "max": ratio(s.latencyPercentile(100)),

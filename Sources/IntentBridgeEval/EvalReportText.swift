@@ -8,6 +8,7 @@ public enum EvalReportText {
     var out = "eval: \(report.catalogPath), \(requests) requests from \(report.datasets.count) file(s)\n"
     for note in report.notes { out += "note: \(note)\n" }
     out += "\n" + ReportTable.overall(report).aligned()
+    out += "\ncalibration: first-ranked intent's confidence against the share right (ECE above)\n" + ReportTable.reliability(report).aligned()
     for breakdown in report.modes.first?.breakdowns ?? [] where !breakdown.groups.isEmpty {
       out += "\nby \(breakdown.key)\n" + ReportTable.breakdown(breakdown.key, report).aligned()
     }

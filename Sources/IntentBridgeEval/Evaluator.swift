@@ -119,7 +119,8 @@ public struct Evaluator: Sendable {
           predicted: resolution.arguments, expected: row.request.arguments, ignore: row.request.ignore,
           defaults: resolution.intentID.flatMap { defaults[$0] } ?? [:])
         let outcome = RowOutcome(
-          predicted: resolution.intentID, confidence: resolution.confidence, ranked: resolution.ranking.candidates.map(\.intentID),
+          predicted: resolution.intentID, confidence: resolution.confidence,
+          firstRankedConfidence: resolution.ranking.candidates.first?.confidence, ranked: resolution.ranking.candidates.map(\.intentID),
           arguments: resolution.arguments, argumentCounts: counts, latencyMilliseconds: milliseconds)
         outcomes.append((row.request, outcome))
         if mode == adviceMode { advised.append((row.request, outcome, languages[position])) }

@@ -8,6 +8,8 @@
 ///   answers, and / all `null` rows.
 /// - argument precision, recall, F1: over (name, value) pairs of all rows (`ArgumentScoring`).
 /// - `exactFrame`: right intent (or right "no match") and the row's arguments exactly.
+/// - `calibrationError`: the expected calibration error of the first-ranked intent's confidence
+///   (`ReliabilityDiagram`, over all rows).
 public struct MetricSummary: Sendable, Hashable {
   public var requests = 0
   public var intentRequests = 0
@@ -22,6 +24,8 @@ public struct MetricSummary: Sendable, Hashable {
   public var correctNoMatch = 0
   public var argumentCounts = ArgumentScoring.Counts()
   public var latencies: [Double] = []
+  /// Confidence of the first-ranked intent against whether it was right (`ReliabilityDiagram`).
+  public var reliability = ReliabilityDiagram()
 
   public init() {}
 
@@ -47,6 +51,9 @@ public struct MetricSummary: Sendable, Hashable {
     argumentCounts.falseNegatives += outcome.argumentCounts.falseNegatives
     if right && outcome.argumentCounts.isExact { exactFrames += 1 }
     latencies.append(outcome.latencyMilliseconds)
+    if let first = outcome.ranked.first, let confidence = outcome.firstRankedConfidence {
+      reliability.add(confidence: confidence, right: request.intent.accepts(first))
+    }
   }
 
   private static func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
@@ -58,6 +65,7 @@ public struct MetricSummary: Sendable, Hashable {
   public var noMatchPrecision: Double? { Self.ratio(correctNoMatch, predictedNoMatch) }
   public var noMatchRecall: Double? { Self.ratio(correctNoMatch, noMatchRequests) }
   public var exactFrame: Double? { Self.ratio(exactFrames, requests) }
+  public var calibrationError: Double? { reliability.expectedCalibrationError }
   public var argumentPrecision: Double? {
     Self.ratio(argumentCounts.truePositives, argumentCounts.truePositives + argumentCounts.falsePositives)
   }

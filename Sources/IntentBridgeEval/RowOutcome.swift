@@ -5,6 +5,9 @@ public struct RowOutcome: Sendable, Hashable {
   /// The chosen intent, nil for "no match".
   public var predicted: String?
   public var confidence: Double
+  /// The confidence of the first-ranked intent (the reliability diagram's), nil when nothing
+  /// was ranked. Differs from `confidence` only when the answer was forced.
+  public var firstRankedConfidence: Double?
   /// Every ranked candidate, best first, including those below the no-match threshold
   /// (recall@k, MRR and nDCG look at this list).
   public var ranked: [String]
@@ -16,11 +19,12 @@ public struct RowOutcome: Sendable, Hashable {
   public var latencyMilliseconds: Double
 
   public init(
-    predicted: String?, confidence: Double, ranked: [String], arguments: JSONObject = JSONObject(),
+    predicted: String?, confidence: Double, firstRankedConfidence: Double? = nil, ranked: [String], arguments: JSONObject = JSONObject(),
     argumentCounts: ArgumentScoring.Counts = ArgumentScoring.Counts(), latencyMilliseconds: Double = 0
   ) {
     self.predicted = predicted
     self.confidence = confidence
+    self.firstRankedConfidence = firstRankedConfidence ?? (ranked.isEmpty ? nil : confidence)
     self.ranked = ranked
     self.arguments = arguments
     self.argumentCounts = argumentCounts

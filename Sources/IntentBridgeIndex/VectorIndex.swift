@@ -16,6 +16,8 @@ public struct VectorIndex: Sendable {
   /// True when no intent has more than one row: every centroid is that row, and
   /// `centroidScores` equals `scores`.
   public let hasSingleRows: Bool
+  /// The model the vectors were embedded with (`VectorFile.model`).
+  public let model: String
 
   /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
   /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
@@ -26,6 +28,7 @@ public struct VectorIndex: Sendable {
   /// - Complexity: O(rows × kept rows of the same intent × dimensions), at load.
   public init(file: VectorFile, intentCount: Int, nearDuplicate: Float = VectorIndex.nearDuplicate) {
     dimensions = file.dimensions
+    model = file.model
     self.intentCount = intentCount
     var intents: [Int32] = []
     var rows: [Float] = []

@@ -109,6 +109,9 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// The confidence below which the answer is "no match", overriding the confidence model's
   /// threshold (`--set no-match=…`).
   public var noMatchOverride: Double?
+  /// The tuning file whose weights and models are in effect (`intentbridge tune`), for
+  /// `--explain`; nil when none is.
+  public var tuningFile: String?
   /// The confidence model per signal choice (`ConfidenceModel`; fitted for the catalog when
   /// its index is built, or by `intentbridge tune`); `identity` where none is given.
   public var confidenceModels: [RankingMode: ConfidenceModel] = [:]

@@ -5,7 +5,8 @@
 2. For each (catalog, dataset) pair given with --cross-check, the report's top-1, exact-frame
    and argument counts per dataset equal those computed here, in Python, from
    `intentbridge resolve --requests` output with EVAL.md's rules (the figures docs/RANKING.md
-   and docs/FILLING.md report). Prints "eval reports: N passed, M failed".
+   and docs/FILLING.md report), and its expected calibration error within 0.002 (the resolve
+   output rounds confidences to 4 decimals). Prints "eval reports: N passed, M failed".
 
 Usage: check_eval_reports.py --bin BIN --reports R.json… [--cross-check CATALOG DATASET…]
 """
@@ -32,9 +33,14 @@ def independent(binary, catalog, dataset):
                          capture_output=True, text=True, check=True)
     answers = [json.loads(l) for l in out.stdout.splitlines()]
     correct = frames = tp = fp = fn = 0
+    bins = [[0, 0.0, 0] for _ in range(10)]  # rows, confidence sum, first-ranked right
     for row, answer in zip(rows, answers):
         gold = row.get("intent"); got = answer["intent"]
         ok = (got in gold) if isinstance(gold, list) else (got == gold)
+        first = got if got is not None else (answer["alternatives"][0]["intent"] if answer["alternatives"] else None)
+        if first is not None:
+            c = min(1.0, max(0.0, answer["confidence"])); b = bins[min(9, int(c * 10))]
+            b[0] += 1; b[1] += c; b[2] += gold is not None and ((first in gold) if isinstance(gold, list) else first == gold)
         ignore = set(row.get("ignore", []))
         expected = {k: v for k, v in row.get("arguments", {}).items() if k not in ignore}
         t = f = 0
@@ -47,7 +53,9 @@ def independent(binary, catalog, dataset):
             else: f += 1
         n = len(expected) - t
         correct += ok; frames += ok and f == 0 and n == 0; tp += t; fp += f; fn += n
-    return {"requests": len(rows), "correct": correct, "frames": frames, "tp": tp, "fp": fp, "fn": fn}
+    counted = sum(b[0] for b in bins)
+    ece = sum(abs(b[2] - b[1]) for b in bins) / counted if counted else None
+    return {"requests": len(rows), "correct": correct, "frames": frames, "tp": tp, "fp": fp, "fn": fn}, ece
 
 def main():
     p = argparse.ArgumentParser()
@@ -75,17 +83,19 @@ def main():
         validator.validate(report)
         groups = {g["value"]: g["metrics"] for g in report["modes"][0]["breakdowns"]["dataset"]}
         for dataset in datasets:
-            mine = independent(a.bin, catalog, dataset)
+            mine, ece = independent(a.bin, catalog, dataset)
             theirs = groups[Path(dataset).name]
             args = theirs["arguments"]
             got = {"requests": theirs["requests"], "correct": round(theirs["top1"] * theirs["requests"]),
                    "frames": round(theirs["exactFrame"] * theirs["requests"]), "tp": args["truePositives"], "fp": args["falsePositives"], "fn": args["falseNegatives"]}
-            if got == mine:
+            their_ece = theirs["calibration"]["ece"]
+            same_ece = (ece is None and their_ece is None) or (ece is not None and their_ece is not None and abs(ece - their_ece) <= 0.002)
+            if got == mine and same_ece:
                 passed += 1
-                print(f"cross-check {Path(catalog).name} {Path(dataset).name}: top-1 {mine['correct']}/{mine['requests']}, exact frames {mine['frames']}, args tp/fp/fn {mine['tp']}/{mine['fp']}/{mine['fn']} — equal")
+                print(f"cross-check {Path(catalog).name} {Path(dataset).name}: top-1 {mine['correct']}/{mine['requests']}, exact frames {mine['frames']}, args tp/fp/fn {mine['tp']}/{mine['fp']}/{mine['fn']}, ECE {their_ece} — equal")
             else:
                 failed += 1
-                print(f"cross-check {catalog} {dataset}: eval {got} != independent {mine}")
+                print(f"cross-check {catalog} {dataset}: eval {got}, ECE {their_ece} != independent {mine}, ECE {ece}")
     print(f"eval reports: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

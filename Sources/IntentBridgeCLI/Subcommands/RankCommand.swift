@@ -1,3 +1,4 @@
+import Synchronization
 import IntentBridgeEngine
 
 /// `intentbridge rank CATALOG "request" […]` and the batch form `--requests FILE.jsonl`.
@@ -22,13 +23,19 @@ enum RankCommand: Subcommand {
     guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
       throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
     }
-    let engine: IntentEngine
-    switch try EngineOptions.loadEngine(arguments, console: console, command: spec.name) {
-    case .success(let loaded): engine = loaded
+    let engines: CatalogEngines
+    switch try EngineOptions.loadEngines(arguments, console: console, command: spec.name) {
+    case .success(let loaded): engines = loaded
     case .failure(let code): return code
     }
-    if let requestsFile { return runBatch(engine: engine, file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) }
+    let told = Mutex<Set<String>>([])
+    if let requestsFile {
+      return runBatch(file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) { query, language in
+        EngineOptions.engine(engines, for: query, rowLanguage: language, console: console, told: told)
+      }
+    }
     if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
+    let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: told)
     let ranking = engine.rank(arguments.positionals[1], top: top)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {
@@ -39,8 +46,10 @@ enum RankCommand: Subcommand {
     return .success
   }
 
-  static func runBatch(engine: IntentEngine, file: String, top: Int, explain: Bool, console: Console) -> ExitCode {
-    RequestsFile.run(file, console: console) { query, _ in
+  /// One JSON line per row of `file`, each ranked by the engine `engine(query, row lang)` picks.
+  static func runBatch(file: String, top: Int, explain: Bool, console: Console, engine: (String, String?) -> IntentEngine) -> ExitCode {
+    RequestsFile.run(file, console: console) { query, row in
+      let engine = engine(query, row["lang"]?.stringValue)
       let ranking = engine.rank(query, top: top)
       var trailing = JSONObject()
       if explain { trailing["explain"] = ranking.jsonValue(explain: true, configuration: engine.configuration) }

@@ -1,0 +1,124 @@
+/// Fits the ranking to a user's labelled requests (`intentbridge tune`): the fusion weights
+/// that rank most of them first, then the confidence models of the signals they are ranked
+/// with and the no-match thresholds that answer most of them right.
+///
+/// 1. **Fusion** (hybrid rankers with vectors): the keyword weight and the centroid weight
+///    from a small grid (`keywordWeights` × `centroidWeights`), chosen by the in-scope rows
+///    ranked first; the current weights stay unless another pair ranks strictly more first.
+/// 2. **Confidence**: per effective signal choice (a cross-lingual request is ranked by
+///    embeddings), `ConfidenceFitter` fits P(right | in domain) on the in-scope rows and
+///    P(in domain) on all rows, each pulled toward the model in effect (the catalog's own fit),
+///    so that a few dozen rows refine it rather than replace it. Without out-of-scope rows the
+///    in-domain part stays as it was. Signal choices with fewer than `minimumRows` rows keep
+///    their model.
+/// 3. **Threshold**: the no-match threshold in 0…0.9 (steps of 0.01) under which the rows are
+///    answered right most often (a right intent, or "no match" for an out-of-scope row); ties
+///    go to the lowest.
+///
+///     let tuning = ConfidenceTuner.tune(ranker: ranker, rows: rows)
+///     // tuning.keywordWeight, tuning.centroidWeight, tuning.models[.hybrid]
+///
+/// - Complexity: O((grid + 1) × rows × rank).
+package enum ConfidenceTuner {
+  package struct Row: Sendable {
+    package var request: AnalyzedRequest
+    /// The intents (by index) any of which is right; nil: no intent is (out of scope).
+    package var intents: Set<Int>?
+
+    package init(request: AnalyzedRequest, intents: Set<Int>?) {
+      self.request = request
+      self.intents = intents
+    }
+  }
+
+  package struct Result: Sendable, Hashable {
+    package var keywordWeight: Double
+    package var centroidWeight: Double
+    /// The fitted models by the signals they calibrate; signals left as they were are absent.
+    package var models: [RankingMode: ConfidenceModel]
+  }
+
+  package static let keywordWeights = [0.25, 0.5, 0.75, 1.0]
+  package static let centroidWeights = [0.5, 0.7, 0.9]
+  package static let minimumRows = 20
+
+  package static func tune(ranker: Ranker, rows: [Row]) -> Result {
+    var best = (keyword: ranker.configuration.keywordWeight, centroid: ranker.configuration.centroidWeight)
+    if ranker.configuration.mode == .hybrid, ranker.vectorIndex != nil, rows.contains(where: { $0.intents != nil }) {
+      var bestFirst = rankedFirst(ranker, rows)
+      for keyword in keywordWeights {
+        for centroid in centroidWeights where (keyword, centroid) != best {
+          var candidate = ranker
+          candidate.configuration.keywordWeight = keyword
+          candidate.configuration.centroidWeight = centroid
+          let first = rankedFirst(candidate, rows)
+          if first > bestFirst {
+            bestFirst = first
+            best = (keyword, centroid)
+          }
+        }
+      }
+    }
+    var weighted = ranker
+    weighted.configuration.keywordWeight = best.keyword
+    weighted.configuration.centroidWeight = best.centroid
+
+    // Features of each row's first candidate, grouped by the signals that ranked it.
+    var groups: [RankingMode: [(features: [Double], right: Bool, inScope: Bool)]] = [:]
+    for row in rows {
+      let ranking = weighted.rank(row.request, top: 3)
+      guard let first = ranking.candidates.first else { continue }
+      let mode = weighted.signals(for: row.request)
+      let right = row.intents?.contains(first.intentIndex) ?? false
+      groups[mode, default: []].append((ConfidenceFeatures.of(0, in: ranking.candidates), right, row.intents != nil))
+    }
+    var models: [RankingMode: ConfidenceModel] = [:]
+    for (mode, group) in groups.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where group.count >= minimumRows {
+      let prior = weighted.confidenceModel(mode)
+      let correct = ConfidenceFitter.fit(
+        group.filter(\.inScope).map { ConfidenceFitter.Row(features: $0.features, isRight: $0.right) }, prior: prior, origin: .tuned)
+      var inScopeWeights = prior.inScopeWeights
+      if group.contains(where: { !$0.inScope }) {
+        let inScopePrior = ConfidenceModel(
+          weights: prior.inScopeWeights ?? ConfidenceFeatures.names.map { $0 == "bias" ? 3 : 0 }, origin: prior.origin)
+        inScopeWeights =
+          ConfidenceFitter.fit(group.map { ConfidenceFitter.Row(features: $0.features, isRight: $0.inScope) }, prior: inScopePrior, origin: .tuned)
+          .weights
+      }
+      var model = ConfidenceModel(weights: correct.weights, inScopeWeights: inScopeWeights, threshold: 0, origin: .tuned, fittedOn: group.count)
+      model.threshold = threshold(model, group)
+      models[mode] = model
+    }
+    return Result(keywordWeight: best.keyword, centroidWeight: best.centroid, models: models)
+  }
+
+  /// In-scope rows whose first candidate is right.
+  static func rankedFirst(_ ranker: Ranker, _ rows: [Row]) -> Int {
+    var count = 0
+    for row in rows {
+      guard let intents = row.intents, let first = ranker.rank(row.request, top: 2).candidates.first else { continue }
+      if intents.contains(first.intentIndex) { count += 1 }
+    }
+    return count
+  }
+
+  /// The threshold answering most rows right under `model` (the ranker's rule: answer when the
+  /// confidence reaches the threshold and the chance of being outside the domain).
+  static func threshold(_ model: ConfidenceModel, _ group: [(features: [Double], right: Bool, inScope: Bool)]) -> Double {
+    let scored = group.map { row -> (confidence: Double, outside: Double, right: Bool, inScope: Bool) in
+      let inScope = model.inScope(row.features)
+      return (inScope * model.probability(row.features), 1 - inScope, row.right, row.inScope)
+    }
+    var best = (threshold: 0.0, correct: -1)
+    for step in 0...90 {
+      let t = Double(step) / 100
+      var correct = 0
+      for row in scored {
+        let answered = row.confidence >= t && row.confidence >= row.outside
+        if answered ? row.right : !row.inScope { correct += 1 }
+      }
+      if correct > best.correct { best = (t, correct) }
+    }
+    return best.threshold
+  }
+}
