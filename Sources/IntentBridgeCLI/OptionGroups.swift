@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import IntentBridgeEngine
 
@@ -165,16 +164,16 @@ enum EngineOptions {
   /// detected language is used, a note on standard error says so. A language whose engine
   /// does not load is reported and the default language's engine is used.
   static func engine(
-    _ engines: CatalogEngines, for request: String, rowLanguage: String? = nil, console: Console, told: Mutex<Set<String>>
+    _ engines: CatalogEngines, for request: String, rowLanguage: String? = nil, console: Console, told: inout Set<String>
   ) -> IntentEngine {
     do {
       let (engine, detected) = try engines.engine(for: request, rowLanguage: rowLanguage)
-      if detected, told.withLock({ $0.insert(engine.language).inserted }) {
+      if detected, told.insert(engine.language).inserted {
         console.err("note: a request reads as '\(engine.language)', one of the catalog's languages; ranked in it (--lang chooses)\n")
       }
       return engine
     } catch {
-      if told.withLock({ $0.insert("error:" + error.description).inserted }) {
+      if told.insert("error:" + error.description).inserted {
         console.err("\(engines.catalogPath): error: \(error); ranked in '\(engines.defaultLanguage)'\n")
       }
       return engines.defaultEngine

@@ -141,6 +141,8 @@ public struct IntentEngine: Sendable {
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
     } else {
+      // Without a model only keywords (and templates) rank, with their own calibration.
+      if configuration.mode == .hybrid { configuration.mode = .keyword }
       // No vector file to keep them in: keyword signals' confidence is fitted in memory.
       let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
       configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)

@@ -1,3 +1,5 @@
+import IntentBridgeTemplates
+
 /// Fits the ranking to a user's labelled requests (`intentbridge tune`): the fusion weights
 /// that rank most of them first, then the confidence models of the signals they are ranked
 /// with and the no-match thresholds that answer most of them right.

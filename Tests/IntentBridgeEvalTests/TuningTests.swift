@@ -71,7 +71,7 @@ import Testing
     let tuned = try IntentEngine.load(catalogPath: path, options: Self.keywordOptions()) { notices.append($0) }
     #expect(notices.isEmpty)
     #expect(tuned.configuration.tuningFile == tuningPath)
-    #expect(tuned.configuration.confidenceModels[.keyword] == run.tuning.models[.keyword])
+    #expect(tuned.configuration.confidenceModels[.keyword] == run.tuning.models[.keyword].flatMap { ConfidenceModel(json: $0.jsonValue) })
     let explained = tuned.rank("send an email to Maria").jsonValue(explain: true, configuration: tuned.configuration)
     #expect(explained["tuning"]?.stringValue == tuningPath)
     #expect(explained["calibration"]?.stringValue == "tuned")

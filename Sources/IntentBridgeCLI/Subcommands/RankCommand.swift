@@ -1,4 +1,3 @@
-import Synchronization
 import IntentBridgeEngine
 
 /// `intentbridge rank CATALOG "request" […]` and the batch form `--requests FILE.jsonl`.
@@ -28,14 +27,14 @@ enum RankCommand: Subcommand {
     case .success(let loaded): engines = loaded
     case .failure(let code): return code
     }
-    let told = Mutex<Set<String>>([])
+    var told = Set<String>()
     if let requestsFile {
       return runBatch(file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) { query, language in
-        EngineOptions.engine(engines, for: query, rowLanguage: language, console: console, told: told)
+        EngineOptions.engine(engines, for: query, rowLanguage: language, console: console, told: &told)
       }
     }
     if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
-    let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: told)
+    let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: &told)
     let ranking = engine.rank(arguments.positionals[1], top: top)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {

@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import IntentBridgeEngine
 
@@ -39,13 +38,13 @@ enum ResolveCommand: Subcommand {
     case .success(let loaded): engines = loaded
     case .failure(let code): return code
     }
-    let told = Mutex<Set<String>>([])
+    var told = Set<String>()
     if let forced = arguments.option("intent"), engines.catalog.intent(id: forced) == nil {
       throw UsageError(message: "no intent '\(forced)' in \(arguments.positionals[0])", command: spec.name)
     }
     guard let requestsFile else {
       if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
-      let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: told)
+      let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: &told)
       let resolution = engine.resolve(arguments.positionals[1], clock: clock, intent: arguments.option("intent"), context: context)
       if arguments.flag("json") {
         console.out(resolution.jsonValue.prettyText)
@@ -57,7 +56,7 @@ enum ResolveCommand: Subcommand {
     return RequestsFile.run(requestsFile, console: console) { query, row in
       var rowContext = context
       for (key, value) in row["context"]?.objectValue ?? JSONObject() { rowContext[key] = value }
-      let engine = EngineOptions.engine(engines, for: query, rowLanguage: row["lang"]?.stringValue, console: console, told: told)
+      let engine = EngineOptions.engine(engines, for: query, rowLanguage: row["lang"]?.stringValue, console: console, told: &told)
       return (engine.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext).jsonValue.objectValue ?? JSONObject(), JSONObject())
     }
   }
