@@ -4,8 +4,9 @@ import IntentBridgeCatalog
 public enum VectorFileBuilder {
   /// Names how the texts of a vector file are chosen; part of the model identity stored in
   /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases; r3:
-  /// the catalog's confidence models in the header.
-  public static let recipe = "r3"
+  /// the catalog's confidence models in the header; r4: their leads over the first five
+  /// candidates whatever the number shown.
+  public static let recipe = "r4"
 
   /// The `model` a vector file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }

@@ -55,7 +55,7 @@ extension MCPServer {
       arguments = given
     }
     if mode == .compact {
-      return try MetaTools(server: self).call(name, arguments: arguments, context: context, progress: progress)
+      return try MetaTools(server: self).call(name, arguments: arguments, responses: params["inputResponses"], context: context, progress: progress)
     }
     guard let index = toolsByName[name], let intent = catalog.intent(id: tools[index].intentID) else {
       throw unknownTool(name)
@@ -83,7 +83,7 @@ extension MCPServer {
       guard case .object(let map) = responses else { throw .invalidParams("\"inputResponses\" must be an object") }
       if case .object(let answer)? = map[Self.elicitationKey] {
         if answer["action"] != "accept" {
-          return .ask(Self.errorResult("The user declined to provide the missing arguments for \(tool.name)."))
+          return .ask(Self.errorResult("The user declined to provide the missing arguments for \(callName(tool))."))
         }
         for (key, value) in answer["content"]?.objectValue ?? JSONObject() where given[key] == nil && intent.parameter(named: key) != nil {
           given[key] = value
@@ -104,7 +104,8 @@ extension MCPServer {
       }
       requested[parameter.name] = .object(property)
     }
-    let message = missing.map { $0.requestValueDialog?.resolved(for: language) ?? "What is the \($0.name)?" }.joined(separator: " ")
+    let questions = ParameterQuestions(catalog: catalog, language: language)
+    let message = missing.map(questions.missing).joined(separator: " ")
     let form: JSONValue = [
       "method": "elicitation/create",
       "params": [
@@ -126,6 +127,12 @@ extension MCPServer {
     return .invalidParams("unknown tool \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; see tools/list"))
   }
 
+  /// How replies name the call of `tool`: its tool name, or in compact mode (where intents are
+  /// not tools) the intent through `run_intent`.
+  func callName(_ tool: ToolDefinition) -> String {
+    mode == .compact ? "intent \(tool.intentID) (run_intent)" : tool.name
+  }
+
   /// Validates and runs one intent: missing parameters → the question to ask; invalid arguments →
   /// field, expected form and example; then the handler, or the resolved call as structured content.
   func callIntent(
@@ -134,17 +141,20 @@ extension MCPServer {
     let given = arguments.objectValue ?? JSONObject()
     let missing = intent.parameters.filter { $0.isRequired && given[$0.name] == nil }
     if !missing.isEmpty {
-      var lines = ["Missing required argument\(missing.count == 1 ? "" : "s") for \(tool.name):"]
+      let questions = ParameterQuestions(catalog: catalog, language: language)
+      var lines = ["Missing required argument\(missing.count == 1 ? "" : "s") for \(callName(tool)):"]
       for parameter in missing {
-        let question = parameter.requestValueDialog?.resolved(for: language) ?? "What is the \(parameter.name)?"
-        lines.append("- \"\(parameter.name)\": ask the user: \(question)")
+        lines.append("- \"\(parameter.name)\": ask the user: \(questions.missing(parameter))")
       }
-      lines.append("Call \(tool.name) again with the answers as arguments.")
+      lines.append(
+        mode == .compact
+          ? "Call run_intent again with \"intent\": \"\(tool.intentID)\" and the answers in \"arguments\"."
+          : "Call \(tool.name) again with the answers as arguments.")
       return Self.errorResult(lines.joined(separator: "\n"))
     }
     let errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
     if !errors.isEmpty {
-      var lines = ["Invalid arguments for \(tool.name):"]
+      var lines = ["Invalid arguments for \(callName(tool)):"]
       for error in errors {
         var line = "- " + (error.argument.isEmpty ? "" : "\"\(error.argument)\" (\(error.path)): ") + error.message
         line += "; expected \(error.expected)"

@@ -79,7 +79,8 @@ struct MetaTools {
   }
 
   func call(
-    _ name: String, arguments: JSONValue, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void
+    _ name: String, arguments: JSONValue, responses: JSONValue? = nil, context: MCPServer.Context,
+    progress: @escaping @Sendable (String) -> Void
   ) throws(RPCError) -> JSONObject {
     guard let index = Self.names.firstIndex(of: name), case .object(let definition) = Self.definitions[index],
       let schemaObject = definition["inputSchema"]?.objectValue
@@ -99,7 +100,7 @@ struct MetaTools {
     case "search_intents": return search(arguments)
     case "describe_intent": return describe(arguments)
     case "resolve_request": return resolve(arguments)
-    default: return run(arguments, context: context, progress: progress)
+    default: return try run(arguments, responses: responses, context: context, progress: progress)
     }
   }
 
@@ -119,7 +120,7 @@ struct MetaTools {
   func unknownIntent(_ reference: String) -> JSONObject {
     let suggestion = DidYouMean.closest(to: reference, in: server.tools.map(\.intentID))
     return MCPServer.errorResult(
-      "Unknown intent \"\(reference)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "") + " Use search_intents to find intent ids.")
+      "Unknown intent \"\(reference)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ".") + " Use search_intents to find intent ids.")
   }
 
   func summary(_ intent: Intent) -> String {
@@ -168,10 +169,20 @@ struct MetaTools {
     return MCPServer.successResult(resolution.jsonValue.objectValue ?? JSONObject())
   }
 
-  func run(_ arguments: JSONValue, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void) -> JSONObject {
+  /// `run_intent`: as a full-mode call of the intent's tool, missing arguments asked for
+  /// through elicitation where the client offers it (stateless era).
+  func run(
+    _ arguments: JSONValue, responses: JSONValue?, context: MCPServer.Context, progress: @escaping @Sendable (String) -> Void
+  ) throws(RPCError) -> JSONObject {
     let reference = arguments["intent"]?.stringValue ?? ""
     guard let (intent, tool) = intent(reference) else { return unknownIntent(reference) }
-    let given = arguments["arguments"] ?? .object(JSONObject())
+    var given = arguments["arguments"] ?? .object(JSONObject())
+    if context.stateless, context.clientCapabilities["elicitation"] != nil {
+      switch try server.elicitMissing(intent, tool: tool, arguments: given, responses: responses) {
+      case .ask(let result): return result
+      case .proceed(let merged): given = merged
+      }
+    }
     return server.callIntent(intent, tool: tool, arguments: given, context: context, progress: progress)
   }
 }

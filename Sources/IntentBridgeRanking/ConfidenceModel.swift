@@ -111,14 +111,17 @@ public enum ConfidenceFeatures {
   /// In the order of `ConfidenceModel.weights`.
   public static let names = ["bias", "evidence", "cosine", "cosineLead", "scoreLead", "coverage", "keyword", "template"]
 
+  /// The leads are over the best other candidate among the first `window` of the ranking.
+  public static let window = 5
+
   /// The features of `candidates[k]` among the ranking's candidates: the leads are over the
-  /// best *other* candidate (negative for all but the one that leads).
-  /// - Complexity: O(candidates).
+  /// best *other* candidate of the first `window` (negative for all but the one that leads).
+  /// - Complexity: O(window).
   public static func of(_ k: Int, in candidates: [RankedIntent]) -> [Double] {
     let candidate = candidates[k]
     var otherCosine = -1.0
     var otherScore = -Double.infinity
-    for (j, other) in candidates.enumerated() where j != k {
+    for (j, other) in candidates.prefix(window).enumerated() where j != k {
       otherCosine = max(otherCosine, other.vectorScore ?? 0)
       otherScore = max(otherScore, other.score)
     }

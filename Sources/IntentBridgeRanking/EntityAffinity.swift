@@ -73,6 +73,7 @@ public struct EntityAffinity: Sendable {
     }
     descriptorNames = names
     intentDescriptors = perIntent
+    isEmpty = perIntent.allSatisfy(\.isEmpty)
     intentLexicons = catalog.intents.map { intent in
       Set(intent.parameters.compactMap { parameter in
         if case .entity = parameter.type { return templates.lexicon(for: parameter.type) }
@@ -99,7 +100,7 @@ public struct EntityAffinity: Sendable {
   }
 
   /// True when no intent has a descriptor (the signal is then always 0 and can be skipped).
-  public var isEmpty: Bool { intentDescriptors.allSatisfy(\.isEmpty) }
+  public let isEmpty: Bool
 
   /// The affinity (−1, 0, +1) of every intent for `request` (index = intent index).
   public func affinities(_ request: String, templates: IntentTemplates) -> [Int8] {

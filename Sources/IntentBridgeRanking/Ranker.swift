@@ -78,9 +78,11 @@ package struct Ranker: Sendable {
   /// catalog's domain that no remaining intent answers; `ConfidenceCalibration`).
   package func rank(_ request: AnalyzedRequest, top: Int = 5, excluding: Int? = nil) -> Ranking {
     let mode = signals(for: request)
-    // At least two candidates: a candidate's confidence weighs its lead over the others.
+    // A candidate's confidence weighs its lead over the others among the first
+    // `ConfidenceFeatures.window`: that many are ranked whatever `top` asks, so that the
+    // confidence of a request does not depend on how many candidates are shown.
     let requested = max(1, top)
-    let top = max(2, top)
+    let top = max(ConfidenceFeatures.window, top)
     let tokens = request.tokens
     let prepared = request.prepared
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
@@ -124,8 +126,14 @@ package struct Ranker: Sendable {
       affinities = affinity.affinities(prepared, templates: templates)
       for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
     }
-    // Stable order: by score, then catalog order.
-    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    // Stable order: by score, then catalog order. Without a template step only the first
+    // places are ever looked at, so only they are put in order (a tool list of thousands).
+    let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
+    if matchesTemplates {
+      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    } else {
+      scored = Self.first(max(top, configuration.freeTextCandidates), of: scored)
+    }
     var template = [Float](repeating: 0, count: catalog.intents.count)
     // Intents whose template quality was left unknown, being below the floor given (so they
     // cannot reach the top); `exactTemplate` finds it when needed.
@@ -137,7 +145,7 @@ package struct Ranker: Sendable {
         floors[index] = nil
       }
     }
-    if mode.usesKeywords, !templates.isEmpty, configuration.templateWeight > 0 {
+    if matchesTemplates {
       let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
       if configuration.templateFloors {
         floors = templateScores(prepared, candidates: candidates, base: scored, affinities: affinities, top: max(1, top), into: &template)
@@ -244,18 +252,46 @@ package struct Ranker: Sendable {
     return ranking
   }
 
+  /// The first `k` of `scored` in the order a full sort by score (descending), then index,
+  /// gives them. - Complexity: O(n × log k) comparisons and O(n × k) moves at worst, O(n)
+  /// when few scores beat the k-th (the usual case).
+  static func first(_ k: Int, of scored: [(index: Int, score: Double)]) -> [(index: Int, score: Double)] {
+    func before(_ a: (index: Int, score: Double), _ b: (index: Int, score: Double)) -> Bool {
+      a.score != b.score ? a.score > b.score : a.index < b.index
+    }
+    var best: [(index: Int, score: Double)] = []
+    best.reserveCapacity(k + 1)
+    for entry in scored {
+      if best.count == k, let last = best.last, !before(entry, last) { continue }
+      var low = 0, high = best.count
+      while low < high {
+        let mid = (low + high) / 2
+        if before(best[mid], entry) { low = mid + 1 } else { high = mid }
+      }
+      best.insert(entry, at: low)
+      if best.count > k { best.removeLast() }
+    }
+    return best
+  }
+
   /// The candidates with their confidences from `model` (`ConfidenceModel`), in the fused
-  /// order; no alternative is more confident than the answer (an alternative's confidence is
-  /// at most the first candidate's). - Complexity: O(candidates²).
+  /// order; confidences do not rise along it and sum to at most 1 (no alternative is more
+  /// confident than the answer, and a 95 % answer leaves at most 5 % to the rest).
+  /// - Complexity: O(candidates × window).
   func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel) -> (candidates: [RankedIntent], inScope: Double) {
     var out = candidates
     let inScope = candidates.isEmpty ? 1 : model.inScope(ConfidenceFeatures.of(0, in: candidates))
+    var above = 0.0
     for k in out.indices {
       out[k].confidence = inScope * model.probability(ConfidenceFeatures.of(k, in: candidates))
-      if k > 0 { out[k].confidence = min(out[k].confidence, out[0].confidence) }
+      // At most one of the candidates is right: an alternative is no likelier than what the
+      // ones before it leave, nor than the one before it.
+      if k > 0 { out[k].confidence = max(0, min(out[k].confidence, out[k - 1].confidence, 1 - above)) }
+      above += out[k].confidence
     }
     return (out, inScope)
   }
+
 
   /// Each intent's embedding score: its best cosine blended with its centroid's
   /// (`RankingConfiguration.centroidWeight`).

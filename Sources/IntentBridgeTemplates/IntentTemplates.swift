@@ -190,6 +190,7 @@ public struct IntentTemplates: Sendable {
     }
     self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary, numberRanges: numberRanges)
     self.templates = all
+    isEmpty = all.allSatisfy(\.isEmpty)
     self.signatureBits = all.map { TemplateSignature.union($0).map { SignatureBits($0, vocabularySize: vocabulary.count) } }
     self.typeLexicons = lexiconIndex
     self.parameterLexicons = parameterLexicons
@@ -225,7 +226,8 @@ public struct IntentTemplates: Sendable {
     }
   }
 
-  public var isEmpty: Bool { templates.allSatisfy(\.isEmpty) }
+  /// No intent has a template (kept at init: ranking asks on every request).
+  public let isEmpty: Bool
 
   /// Whether one of the intent's templates has a free-text slot.
   public func hasFreeText(intent: Int) -> Bool {

@@ -23,7 +23,7 @@ import Testing
     #expect(first?["wholeReading"] == nil)
   }
 
-  /// The executable keeps the loaded engine until it exits (no teardown); a console without
+  /// The executable keeps the loaded engines (`CatalogEngines`) until it exits (no teardown); a console without
   /// `keepUntilExit` (tests, embedders) frees it as usual. Either way the answer is the same.
   @Test func handsTheLoadedEngineToKeepUntilExit() throws {
     let kept = Mutex<[any Sendable]>([])
@@ -34,7 +34,7 @@ import Testing
     let status = IntentBridgeCommand.main(arguments: ["rank", notes, "delete the groceries note", "--json"], console: console)
     #expect(status == 0)
     #expect(kept.withLock { $0.count } == 1)
-    #expect(kept.withLock { $0.first } is IntentEngine)
+    #expect(kept.withLock { $0.first } is CatalogEngines)
     let plain = CapturedRun(["rank", notes, "delete the groceries note", "--json"])
     #expect(plain.out == out.withLock { $0 })
   }
