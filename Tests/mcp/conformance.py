@@ -3,22 +3,26 @@
 Usage: python conformance.py BINARY CATALOG [--raw-only]
 
 Drives the binary over stdio with the SDK's own client (the 1.x line: initialize handshake;
-the 2.x line: `server/discover` probe ("auto") and the legacy handshake), then sends raw
-JSON-RPC lines through pipes to probe the wire. Prints one line per check and, last,
-`conformance: N passed, M failed`; exits 1 on any failure.
+the 2.x line: `server/discover` probe ("auto", the stateless era) and the legacy handshake)
+in each serve mode: `--mode full` (one tool per intent), `--mode compact` (the four
+meta-tools), `--mode auto` on CATALOG (at most 30 intents: served as full) and `--mode auto`
+on CATALOG padded with 30 more intents (served as compact). Then it sends raw JSON-RPC
+lines through pipes to probe the wire. CATALOG must hold the notes example's AddNoteIntent
+(title, priority). Prints one line per check and, last, `conformance: N passed, M failed`;
+exits 1 on any failure.
 """
 
 import asyncio
 import json
 import os
-import queue
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 
 from checks import Checks
 from hostile_lines import BASE_KINDS, hostile_line
+from wire import Wire
 
 BINARY, CATALOG = sys.argv[1], sys.argv[2]
 RAW_ONLY = "--raw-only" in sys.argv
@@ -27,6 +31,8 @@ MODERN_META = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientCapabilities": {},
 }
+META_TOOLS = {"search_intents", "describe_intent", "resolve_request", "run_intent"}
+AUTO_COMPACT_ABOVE = 30
 
 check = Checks()
 
@@ -43,8 +49,55 @@ def sdk_major():
 # ---------------------------------------------------------------- SDK client
 
 
-async def exercise_session(label, list_tools, call_tool, list_prompts, get_prompt, complete, error_type):
-    """Common checks over any SDK session-like API."""
+class Served:
+    """One way of serving CATALOG: serve arguments, and how an intent is called in that mode."""
+
+    def __init__(self, name, args, compact):
+        self.name, self.args, self.compact = name, args, compact
+
+    def call(self, arguments):
+        """(tool, arguments) that run AddNoteIntent with `arguments`."""
+        if self.compact:
+            return "run_intent", {"intent": "AddNoteIntent", "arguments": arguments}
+        return "add_note_intent", arguments
+
+
+def padded_catalog(folder):
+    """CATALOG with 30 more intents (more than auto mode serves in full), written to `folder`."""
+    with open(CATALOG, encoding="utf-8") as source:
+        catalog = json.load(source)
+    for n in range(1, AUTO_COMPACT_ABOVE + 1):
+        catalog["intents"].append({
+            "id": f"ArchiveShelf{n}Intent",
+            "title": f"Archive Shelf {n}",
+            "description": f"Moves every note on shelf {n} to the archive.",
+            "parameters": [],
+        })
+    path = os.path.join(folder, "padded.en.json")
+    with open(path, "w", encoding="utf-8") as sink:
+        json.dump(catalog, sink, ensure_ascii=False, indent=1)
+    return path
+
+
+def servings(folder):
+    return [
+        Served("full", SERVER_ARGS + ["--mode", "full"], compact=False),
+        Served("compact", SERVER_ARGS + ["--mode", "compact"], compact=True),
+        Served("auto", SERVER_ARGS + ["--mode", "auto"], compact=False),
+        Served(f"auto>{AUTO_COMPACT_ABOVE}", ["serve", padded_catalog(folder), "--mode", "auto"], compact=True),
+    ]
+
+
+def structured_of(result):
+    return result.structuredContent if hasattr(result, "structuredContent") else result.structured_content
+
+
+def is_error_of(result):
+    return result.isError if hasattr(result, "isError") else result.is_error
+
+
+async def exercise_session(label, served, list_tools, call_tool, list_prompts, get_prompt, complete, error_type):
+    """Common checks over any SDK session-like API, in the serve mode `served`."""
     tools, cursor, pages = [], None, 0
     while True:
         page = await list_tools(cursor)
@@ -55,31 +108,47 @@ async def exercise_session(label, list_tools, call_tool, list_prompts, get_promp
             break
     names = [t.name for t in tools]
     check(f"{label}: tools/list returns tools over {pages} page(s)", len(names) > 0 and len(set(names)) == len(names), names)
-    check(f"{label}: add_note_intent listed", "add_note_intent" in names, names)
+    if served.compact:
+        check(f"{label}: the four meta-tools listed", set(names) == META_TOOLS, names)
+    else:
+        check(f"{label}: add_note_intent listed, no meta-tools", "add_note_intent" in names and not META_TOOLS & set(names), names)
 
-    result = await call_tool("add_note_intent", {"title": "Buy milk", "priority": "high"})
-    is_error = result.isError if hasattr(result, "isError") else result.is_error
-    structured = result.structuredContent if hasattr(result, "structuredContent") else result.structured_content
-    check(f"{label}: tools/call success", not is_error and structured and structured.get("intent") == "AddNoteIntent", result)
+    result = await call_tool(*served.call({"title": "Buy milk", "priority": "high"}))
+    structured = structured_of(result)
+    check(f"{label}: tools/call success", not is_error_of(result) and structured and structured.get("intent") == "AddNoteIntent", result)
 
-    result = await call_tool("add_note_intent", {"title": "x", "priority": "urgentt"})
-    is_error = result.isError if hasattr(result, "isError") else result.is_error
+    result = await call_tool(*served.call({"title": "x", "priority": "urgentt"}))
     text = " ".join(getattr(c, "text", "") for c in result.content)
-    check(f"{label}: tools/call invalid argument → isError naming field", is_error and "priority" in text, text)
+    check(f"{label}: tools/call invalid argument → isError naming field", is_error_of(result) and "priority" in text, text)
 
-    result = await call_tool("add_note_intent", {})
-    is_error = result.isError if hasattr(result, "isError") else result.is_error
+    result = await call_tool(*served.call({}))
     text = " ".join(getattr(c, "text", "") for c in result.content)
-    check(f"{label}: tools/call missing argument → isError with question", is_error and "?" in text, text)
+    check(f"{label}: tools/call missing argument → isError with question", is_error_of(result) and "?" in text, text)
 
-    try:
-        await call_tool("no_such_tool", {})
-        check(f"{label}: unknown tool → -32602", False, "no error raised")
-    except error_type as e:
-        code = getattr(getattr(e, "error", None), "code", None)
-        if code is None:
-            code = getattr(e, "code", None)
-        check(f"{label}: unknown tool → -32602", code == -32602, repr(e))
+    unknown = ["no_such_tool"] + (["add_note_intent"] if served.compact else ["run_intent"])
+    for name in unknown:
+        try:
+            await call_tool(name, {})
+            check(f"{label}: unknown tool {name} → -32602", False, "no error raised")
+        except error_type as e:
+            code = getattr(getattr(e, "error", None), "code", None)
+            if code is None:
+                code = getattr(e, "code", None)
+            check(f"{label}: unknown tool {name} → -32602", code == -32602, repr(e))
+
+    if served.compact:
+        result = await call_tool("search_intents", {"query": "add a note", "limit": 3})
+        found = [r.get("intent") for r in (structured_of(result) or {}).get("results", [])]
+        check(f"{label}: search_intents finds AddNoteIntent first", not is_error_of(result) and found[:1] == ["AddNoteIntent"], found)
+        result = await call_tool("describe_intent", {"intent": "AddNoteIntent"})
+        described = structured_of(result) or {}
+        check(f"{label}: describe_intent gives the tool and its schema", described.get("name") == "add_note_intent" and "priority" in json.dumps(described.get("inputSchema")), str(described)[:300])
+        result = await call_tool("resolve_request", {"request": "add a high priority note to buy milk"})
+        resolved = structured_of(result) or {}
+        check(f"{label}: resolve_request fills the intent", resolved.get("intent") == "AddNoteIntent" and resolved.get("arguments", {}).get("priority") == "high", resolved)
+        result = await call_tool("run_intent", {"intent": "NoSuchIntent", "arguments": {}})
+        text = " ".join(getattr(c, "text", "") for c in result.content)
+        check(f"{label}: run_intent of an unknown intent → isError naming it", is_error_of(result) and "NoSuchIntent" in text, text)
 
     prompts = await list_prompts()
     prompt_names = [p.name for p in prompts.prompts]
@@ -100,15 +169,15 @@ async def exercise_session(label, list_tools, call_tool, list_prompts, get_promp
     check(f"{label}: completion/complete intent ids", "AddNoteIntent" in values, values)
 
 
-async def run_sdk1(page_size):
+async def run_sdk1(served, page_size):
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
     from mcp.shared.exceptions import McpError
     from mcp.types import PromptReference
 
-    args = SERVER_ARGS + (["--page-size", str(page_size)] if page_size else [])
+    args = served.args + (["--page-size", str(page_size)] if page_size else [])
     params = StdioServerParameters(command=BINARY, args=args)
-    label = f"sdk1 page-size={page_size or 'all'}"
+    label = f"sdk1 serve={served.name} page-size={page_size or 'all'}"
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
@@ -117,6 +186,7 @@ async def run_sdk1(page_size):
             await session.send_ping()
             await exercise_session(
                 label,
+                served,
                 lambda c: session.list_tools(cursor=c),
                 lambda n, a: session.call_tool(n, a),
                 session.list_prompts,
@@ -126,15 +196,16 @@ async def run_sdk1(page_size):
             )
 
 
-async def run_sdk2(mode, page_size):
+async def run_sdk2(served, connect, page_size):
+    """`connect` is the SDK's connection mode: "auto" (server/discover → stateless era) or "legacy" (handshake)."""
     from mcp import Client, MCPError, StdioServerParameters
     from mcp.types import PromptReference
 
-    args = SERVER_ARGS + (["--page-size", str(page_size)] if page_size else [])
-    label = f"sdk2 mode={mode} page-size={page_size or 'all'}"
-    async with Client(StdioServerParameters(command=BINARY, args=args), mode=mode, cache=None) as client:
+    args = served.args + (["--page-size", str(page_size)] if page_size else [])
+    label = f"sdk2 connect={connect} serve={served.name} page-size={page_size or 'all'}"
+    async with Client(StdioServerParameters(command=BINARY, args=args), mode=connect, cache=None) as client:
         version = client.protocol_version
-        expected = "2026-07-28" if mode == "auto" else None
+        expected = "2026-07-28" if connect == "auto" else None
         check(f"{label}: negotiated {version}", version == expected if expected else version.startswith("2025"), version)
         check(f"{label}: serverInfo", client.server_info is not None and client.server_info.name == "intentbridge", client.server_info)
 
@@ -143,6 +214,7 @@ async def run_sdk2(mode, page_size):
 
         await exercise_session(
             label,
+            served,
             list_tools,
             lambda n, a: client.call_tool(n, a),
             client.list_prompts,
@@ -152,7 +224,7 @@ async def run_sdk2(mode, page_size):
         )
 
 
-async def run_sdk2_elicitation():
+async def run_sdk2_elicitation(served):
     """2026-07-28 era with a client that declares elicitation: a missing required argument
     comes back as `input_required`, the SDK asks (our callback answers) and retries."""
     from mcp import Client, StdioServerParameters
@@ -164,66 +236,17 @@ async def run_sdk2_elicitation():
         asked.append(params.message)
         return ElicitResult(action="accept", content={"title": "From elicitation"})
 
-    async with Client(StdioServerParameters(command=BINARY, args=SERVER_ARGS), mode="auto", cache=None, elicitation_callback=answer) as client:
-        result = await client.call_tool("add_note_intent", {"priority": "low"})
-        structured = result.structured_content if hasattr(result, "structured_content") else result.structuredContent
+    async with Client(StdioServerParameters(command=BINARY, args=served.args), mode="auto", cache=None, elicitation_callback=answer) as client:
+        result = await client.call_tool(*served.call({"priority": "low"}))
+        structured = structured_of(result)
         check(
-            "sdk2 elicitation: input_required → asked → retried",
+            f"sdk2 elicitation serve={served.name}: input_required → asked → retried",
             asked and "?" in asked[0] and structured and structured["arguments"].get("title") == "From elicitation",
             (asked, result),
         )
 
 
 # ---------------------------------------------------------------- raw wire
-
-
-class Wire:
-    def __init__(self):
-        self.proc = subprocess.Popen(
-            [BINARY] + SERVER_ARGS, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def send(self, data):
-        if isinstance(data, (dict, list, int)):
-            data = json.dumps(data, separators=(",", ":"))
-        if isinstance(data, str):
-            data = data.encode()
-        self.proc.stdin.write(data + b"\n")
-        self.proc.stdin.flush()
-
-    def recv(self, timeout=10):
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        if line is None:
-            return None
-        return json.loads(line)
-
-    def silent(self, wait=0.5):
-        try:
-            line = self.lines.get(timeout=wait)
-            return line is None
-        except queue.Empty:
-            return True
-
-    def request(self, message):
-        self.send(message)
-        return self.recv()
-
-    def close(self):
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        return self.proc
 
 
 def initialize(wire, version="2025-06-18"):
@@ -237,7 +260,7 @@ def code(reply):
 
 
 def raw_probes():
-    wire = Wire()
+    wire = Wire([BINARY] + SERVER_ARGS)
     reply = initialize(wire)
     check("raw: initialize 2025-06-18", reply and reply["result"]["protocolVersion"] == "2025-06-18", reply)
 
@@ -292,7 +315,7 @@ def raw_probes():
     check(f"raw: exit within 1 s of EOF ({elapsed * 1000:.0f} ms)", elapsed < 1.0 and proc.returncode == 0, proc.returncode)
 
     # Handshake era: unsupported version → counter-offer.
-    wire = Wire()
+    wire = Wire([BINARY] + SERVER_ARGS)
     reply = initialize(wire, "1999-01-01")
     check("raw: unsupported handshake version → counter-offer 2025-11-25", reply and reply["result"]["protocolVersion"] == "2025-11-25", reply)
     reply = wire.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
@@ -300,7 +323,7 @@ def raw_probes():
     wire.close().wait(timeout=5)
 
     # Before initialize: -32602 naming both fixes.
-    wire = Wire()
+    wire = Wire([BINARY] + SERVER_ARGS)
     reply = wire.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
     message = (reply or {}).get("error", {}).get("message", "")
     check("raw: request before initialize → -32602 naming both fixes", code(reply) == -32602 and "initialize" in message and "_meta" in message, reply)
@@ -324,7 +347,7 @@ def raw_probes():
     wire.close().wait(timeout=5)
 
     # Batches in 2025-03-26.
-    wire = Wire()
+    wire = Wire([BINARY] + SERVER_ARGS)
     initialize(wire, "2025-03-26")
     reply = wire.request([{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 2, "method": "nope"}])
     check("raw: batch answered in 2025-03-26", isinstance(reply, list) and len(reply) == 2, reply)
@@ -336,7 +359,7 @@ def wire_fuzz(lines=3000, seed=20260728):
     import random
 
     rng = random.Random(seed)
-    wire = Wire()
+    wire = Wire([BINARY] + SERVER_ARGS)
     initialize(wire)
     expected = {}
     for i in range(lines):
@@ -372,19 +395,20 @@ def main():
     major = sdk_major()
     print(f"== MCP conformance: {BINARY} {CATALOG} (python mcp {major}.x)" if major else "== MCP conformance: raw probes")
     if not RAW_ONLY:
-        if major == 1:
-            asyncio.run(run_sdk1(None))
-            asyncio.run(run_sdk1(3))
-        elif major == 2:
-            asyncio.run(run_sdk2("auto", None))
-            asyncio.run(run_sdk2("auto", 3))
-            asyncio.run(run_sdk2("legacy", 3))
-            asyncio.run(run_sdk2_elicitation())
-        raw_probes()
-        wire_fuzz()
-    else:
-        raw_probes()
-        wire_fuzz()
+        with tempfile.TemporaryDirectory(prefix="conformance-") as folder:
+            for served in servings(folder):
+                if major == 1:
+                    asyncio.run(run_sdk1(served, None))
+                    asyncio.run(run_sdk1(served, 3))
+                elif major == 2:
+                    asyncio.run(run_sdk2(served, "auto", None))
+                    asyncio.run(run_sdk2(served, "auto", 3))
+                    asyncio.run(run_sdk2(served, "legacy", 3))
+                    if not served.compact:
+                        # run_intent (compact) does not elicit yet: it answers isError with the question.
+                        asyncio.run(run_sdk2_elicitation(served))
+    raw_probes()
+    wire_fuzz()
     print(check.summary("conformance"))
     sys.exit(1 if check.failed else 0)
 

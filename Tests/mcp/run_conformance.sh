@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # MCP conformance of the release binary against the official Python SDK, both lines:
 #   .build/venv-mcp1/ with mcp<2 (initialize handshake), .build/venv-mcp2/ with mcp 2.x (server/discover
-#   probe, stateless 2026-07-28 era, and the legacy handshake), plus raw-wire probes.
+#   probe, stateless 2026-07-28 era, and the legacy handshake), each in serve --mode full, compact and
+#   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes.
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
