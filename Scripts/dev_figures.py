@@ -57,7 +57,7 @@ class Engine:
         self.binary, self.model, self.work, self.slots = binary, model, Path(work), slots
         self.pool = ThreadPoolExecutor(max_workers=2)
         self.catalogs, self.lock = {}, threading.Lock()
-        self.seconds = {}
+        self.seconds, self.runs = {}, 0
 
     def run(self, arguments):
         result = subprocess.run([self.binary, *map(str, arguments)], capture_output=True, text=True)
@@ -67,7 +67,8 @@ class Engine:
 
     def catalog(self, name, source, tools=False):
         """The catalog to rank: a copy of `source` (or `source` imported with `import tools`) in
-        a folder of its own under the work folder, made once."""
+        a folder of its own under the work folder, indexed in each of its languages; made once
+        (so concurrent runs on it never build its vector files at the same time)."""
         with self.lock:
             entry = self.catalogs.setdefault(name, [threading.Lock(), None])
         with entry[0]:
@@ -79,16 +80,21 @@ class Engine:
                     self.run(["import", "tools", source, "--out", target, "--quiet"])
                 else:
                     shutil.copyfile(source, target)
+                app = json.load(open(target, encoding="utf-8")).get("app", {})
+                for lang in app.get("languages") or [app.get("defaultLanguage", "en")]:
+                    self.run(["index", target, "--lang", lang, "--model", self.model])
                 entry[1] = target
             return entry[1]
 
     def rank(self, set_name, name, source, rows, keep_lang=True, tools=False):
-        """A future of one answer per row: {"first", "answer", "confidence", "ranking", "lang"}."""
+        """A future of one answer per row: {"id", "answer", "ranking", "confidence", "lang"}."""
         def job():
             with self.slots:
                 started = time.perf_counter()
                 catalog = self.catalog(name, source, tools)
-                requests = self.work / f"{name.replace('/', '_')}.{len(rows)}.{int(keep_lang)}.{threading.get_ident()}.jsonl"
+                with self.lock:
+                    self.runs += 1
+                    requests = self.work / f"requests-{self.runs}.jsonl"
                 with open(requests, "w", encoding="utf-8") as f:
                     for i, row in enumerate(rows):
                         line = {"id": str(i), "query": row["query"]}
