@@ -269,7 +269,10 @@ def show_xsid(runs):
         lines.append([lang, f["rows"], *map(pct, cells[:-1]), f3(cells[-1]), languages])
     mean = [sum(c[k] for c in others) / len(others) for k in range(len(others[0]))]
     lines.append([f"mean of the {len(others)} non-English", "", *map(pct, mean[:-1]), f3(mean[-1]), ""])
-    table(["lang", "rows", *BASELINE_HEAD, "ours ranking", "ours answered", "answered, row's lang given", "ECE", "language used"], lines)
+    header = ["lang", "rows", *BASELINE_HEAD, "ours ranking", "ours answered", "answered, row's lang given", "ECE", "language used"]
+    if all(line[-1] in ("–", "") for line in lines):  # the engine does not say which language it used
+        header, lines = header[:-1], [line[:-1] for line in lines]
+    table(header, lines)
 
 
 def tool_list(ctx, set_name, title, tools, requests, groups):
