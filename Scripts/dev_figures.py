@@ -37,6 +37,7 @@ HA_LANGS = ["en", "de", "fi", "sk", "zh-CN"]
 XSID_LANGS = ["en", "de", "zh-CN", "ja", "it", "nl", "da", "tr", "id"]
 OFF_DOMAIN = root / "Examples" / "off-domain" / "requests.jsonl"
 DEPTH = 5  # the ranking depth asked of every method (R@5)
+plain_baselines = None  # imported in main(), once the baselines' packages are there
 
 
 def read_rows(path):
@@ -176,13 +177,14 @@ def table(header, lines):
 # --- the sets -----------------------------------------------------------------------------
 
 class Context:
+    """What the sets share: the engine, the static model for the baselines, the process slots."""
+
     def __init__(self, engine, model, slots):
         self.engine, self.model, self.slots = engine, model, slots
         self.baseline_seconds = {}
 
     def baselines(self, set_name, intents, rows):
         """method → the first DEPTH intent ids per row, from plain_baselines."""
-        import plain_baselines
         with self.slots:
             started = time.perf_counter()
             b = plain_baselines.Baselines(intents, self.model)
@@ -195,20 +197,18 @@ class Context:
         return out
 
     def catalog_intents(self, path, lang=None):
-        import plain_baselines
         catalog = json.load(open(path, encoding="utf-8"))
         return plain_baselines.catalog_intents(catalog, lang or catalog.get("app", {}).get("defaultLanguage", "en"))
 
     def tool_intents(self, path):
-        import plain_baselines
         return plain_baselines.tool_intents(json.load(open(path, encoding="utf-8")))
 
 
 BASELINE_HEAD = ["BM25", "static", "min-max", "RRF"]
 
 
-def baseline_cells(fs, suffix=""):
-    return [cell(*(f.get(m + suffix) for f in fs)) for m in ("bm25", "static", "minmax", "rrf")]
+def baseline_cells(fs):
+    return [cell(*(f.get(m) for f in fs)) for m in ("bm25", "static", "minmax", "rrf")]
 
 
 def clinc150(ctx):
@@ -401,8 +401,9 @@ def main():
     p.add_argument("--keep", help="keep the copied and imported catalogs and their vector files in this folder")
     p.add_argument("--no-venv", action="store_true", help="use this interpreter as it is (rank_bm25, model2vec and numpy installed)")
     a = p.parse_args()
-    chosen = [s.strip() for s in a.only.split(",") if s.strip()]
-    unknown = [s for s in chosen if s not in RUNNERS]
+    asked = [s.strip() for s in a.only.split(",") if s.strip()]
+    unknown = [s for s in asked if s not in RUNNERS]
+    chosen = [s for s in SETS if s in asked]  # always in the order of SETS
     if unknown:
         p.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
     missing = [missing_note(DATA[s]) for s in chosen if s in DATA and not dev_data(DATA[s]).exists()]
@@ -414,6 +415,8 @@ def main():
         sys.exit(f"dev_figures: no static model at {a.model} (model.safetensors expected; --model DIR or INTENTBRIDGE_MODEL)")
     if not a.no_venv and not in_venv():
         enter_venv()
+    global plain_baselines
+    import plain_baselines
     from model2vec import StaticModel
 
     work = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="dev-figures-"))
