@@ -124,6 +124,8 @@ async def exercise_session(label, served, list_tools, call_tool, list_prompts, g
     result = await call_tool(*served.call({}))
     text = " ".join(getattr(c, "text", "") for c in result.content)
     check(f"{label}: tools/call missing argument → isError with question", is_error_of(result) and "?" in text, text)
+    retry = 'Call run_intent again with "intent": "AddNoteIntent"' if served.compact else "Call add_note_intent again"
+    check(f"{label}: the missing-argument reply says how to call again in this mode", retry in text, text)
 
     unknown = ["no_such_tool"] + (["add_note_intent"] if served.compact else ["run_intent"])
     for name in unknown:
@@ -404,9 +406,7 @@ def main():
                     asyncio.run(run_sdk2(served, "auto", None))
                     asyncio.run(run_sdk2(served, "auto", 3))
                     asyncio.run(run_sdk2(served, "legacy", 3))
-                    if not served.compact:
-                        # run_intent (compact) does not elicit yet: it answers isError with the question.
-                        asyncio.run(run_sdk2_elicitation(served))
+                    asyncio.run(run_sdk2_elicitation(served))
     raw_probes()
     wire_fuzz()
     print(check.summary("conformance"))
