@@ -27,6 +27,20 @@ public struct KeywordIndex: Sendable {
     /// "is", "you": they match titles such as "What is your name" without naming a topic).
     public var functionWordWeight: Double = 0.4
     public init() {}
+
+    /// The settings of a catalog whose phrases are a template grammar: those its shipped
+    /// calibration was fitted with (`b` 0.5, function words weighing as much as other words,
+    /// parameter descriptions not indexed).
+    /// With the defaults above, which help description-only catalogs, the grammar catalogs'
+    /// off-domain requests got 1.3–3.3 points fewer "no match" ("wie backe ich einen
+    /// apfelkuchen" matched "back" at 63 %).
+    public static var grammar: Configuration {
+      var configuration = Configuration()
+      configuration.b = 0.5
+      configuration.functionWordWeight = 1
+      configuration.fieldWeights[6] = 0
+      return configuration
+    }
   }
 
   struct Posting: Sendable {

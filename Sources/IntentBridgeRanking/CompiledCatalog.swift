@@ -28,6 +28,21 @@ public struct CompiledCatalog: Sendable {
   package let affinity: EntityAffinity
   /// Samples of the catalog's negative phrases, embedded by the ranker when it has vectors.
   package let negativeSamples: [String]
+  /// Whether the catalog's phrases are a template grammar (at least half of its discoverable
+  /// intents have a phrase with alternatives, optional parts, rules or slots), as the Home
+  /// Assistant catalogs are: such a catalog keeps the shipped calibration and the keyword and
+  /// embedding settings it was fitted with (`KeywordIndex.Configuration.grammar`, no
+  /// centroid blend); docs/RANKING.md.
+  public let isGrammar: Bool
+
+  /// See `isGrammar`. - Complexity: O(phrases).
+  public static func isGrammar(_ catalog: Catalog, language: String) -> Bool {
+    let intents = catalog.intents.filter(\.isDiscoverable)
+    let withGrammar = intents.filter { intent in
+      intent.phrases.resolved(for: language).contains { (try? PhraseTemplate.parse($0))?.isLiteral == false }
+    }
+    return !intents.isEmpty && withGrammar.count * 2 >= intents.count
+  }
 
   /// Compiles `catalog` for `language` (nil: its default language).
   public init(catalog: Catalog, language: String? = nil, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()) {
@@ -42,10 +57,14 @@ public struct CompiledCatalog: Sendable {
     self.analyzer = analyzer
     let templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
     self.templates = templates
+    let isGrammar = Self.isGrammar(catalog, language: language)
+    self.isGrammar = isGrammar
     let documents = catalog.intents.enumerated().map {
       IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules)
     }
     self.documents = documents
+    // Settings the user left at their defaults follow the catalog's shape.
+    let keyword = isGrammar && keyword == KeywordIndex.Configuration() ? .grammar : keyword
     keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword)
     affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     negativeSamples = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }

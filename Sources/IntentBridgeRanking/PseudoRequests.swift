@@ -103,14 +103,8 @@ public enum PseudoRequests {
 
   /// Whether most discoverable intents have phrase templates that are a grammar (slots,
   /// alternatives, optional parts, rules) rather than literal examples.
-  public static func isGrammar(_ compiled: CompiledCatalog) -> Bool {
-    let language = compiled.language
-    let intents = compiled.catalog.intents.filter(\.isDiscoverable)
-    let withGrammar = intents.filter { intent in
-      intent.phrases.resolved(for: language).contains { (try? PhraseTemplate.parse($0))?.isLiteral == false }
-    }
-    return !intents.isEmpty && withGrammar.count * 2 >= intents.count
-  }
+  public static func isGrammar(_ compiled: CompiledCatalog) -> Bool { compiled.isGrammar }
+
 
   /// 900 in-domain requests, fewer for catalogs of over 330 intents (at least 250): each is
   /// ranked twice per signal choice when the index is built.

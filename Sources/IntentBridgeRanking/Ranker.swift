@@ -64,9 +64,17 @@ package struct Ranker: Sendable {
 
   /// The signals that rank `request`: a cross-lingual request (`AnalyzedRequest.foreignLanguage`)
   /// is ranked by embeddings alone when there are vectors, since the catalog's keywords and
-  /// templates are in another language (docs/RANKING.md, "Languages").
+  /// templates are in another language (docs/RANKING.md, "Languages") — when the embeddings'
+  /// confidence was fitted for this catalog. A phrase-template grammar keeps the shipped
+  /// calibration, which never saw cross-lingual requests (it answered 17 of 120 off-domain
+  /// requests in other languages against the Chinese Home Assistant grammar), so there such
+  /// a request is ranked like any other.
   package func signals(for request: AnalyzedRequest) -> RankingMode {
-    if request.foreignLanguage != nil, configuration.mode == .hybrid, vectorIndex != nil, embedder != nil { return .embedding }
+    if request.foreignLanguage != nil, configuration.mode == .hybrid, vectorIndex != nil, embedder != nil,
+      configuration.confidenceModels[.embedding] != nil
+    {
+      return .embedding
+    }
     return configuration.mode
   }
 
@@ -229,7 +237,8 @@ package struct Ranker: Sendable {
     ranking.inScope = calibration.inScope
     ranking.detectedLanguage = request.detectedLanguage.map { $0.isConfident ? $0.language : nil } ?? nil
     ranking.crossLingual = mode != configuration.mode
-    let threshold = configuration.noMatchOverride ?? model.threshold
+    let threshold =
+      configuration.noMatchOverride ?? (ranking.crossLingual ? max(model.threshold, ConfidenceCalibration.crossLingualMinimum) : model.threshold)
     if let best = candidates.first {
       if best.confidence < threshold {
         ranking.isNoMatch = true
@@ -298,8 +307,9 @@ package struct Ranker: Sendable {
   func blendedVectorScores(_ index: VectorIndex, _ query: [Float]) -> [Float] {
     var scores = index.scores(query)
     let weight = Float(configuration.centroidWeight)
-    // One row per intent (a tool list): each centroid is that row.
-    guard weight > 0, !index.hasSingleRows else { return scores }
+    // One row per intent (a tool list): each centroid is that row. A template grammar keeps
+    // the best rows its shipped calibration was fitted with.
+    guard weight > 0, !index.hasSingleRows, !compiled.isGrammar else { return scores }
     let centroid = index.centroidScores(query)
     for i in scores.indices where scores[i] > -1 { scores[i] = (1 - weight) * scores[i] + weight * centroid[i] }
     return scores
