@@ -294,7 +294,7 @@ public struct IntentEngine: Sendable {
     let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
     file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeVectors {
+    if options.writeVectors, !isReadOnlyFolder(of: path) {
       do {
         try file.write(path: path)
         if !exists { notice("notice: wrote \(path)") }
@@ -303,6 +303,16 @@ public struct IntentEngine: Sendable {
       }
     }
     return file
+  }
+
+  /// Whether the folder of `path` is read-only by its permission bits (no write bit for
+  /// anyone): a shared, read-only data folder gets no vector file even when the process could
+  /// write there (as root can); its vectors stay in memory.
+  static func isReadOnlyFolder(of path: String) -> Bool {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard let permissions = (try? FileManager.default.attributesOfItem(atPath: folder))?[.posixPermissions] as? Int
+    else { return false }
+    return permissions & 0o222 == 0
   }
 
   /// Where the vector file of the catalog at `catalogPath` in `language` lives (beside it).

@@ -5,8 +5,10 @@ public enum VectorFileBuilder {
   /// Names how the texts of a vector file are chosen; part of the model identity stored in
   /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases; r3:
   /// the catalog's confidence models in the header; r4: their leads over the first five
-  /// candidates whatever the number shown.
-  public static let recipe = "r4"
+  /// candidates whatever the number shown; r5: grammar catalogs'
+  /// settings and the cross-lingual threshold (a fit's file from r4 builds could carry another
+  /// no-match floor).
+  public static let recipe = "r5"
 
   /// The `model` a vector file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
