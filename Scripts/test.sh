@@ -9,7 +9,8 @@
 #      shipped catalog (and of the imported Examples/tools and Examples/actionsdata samples) in
 #      every dialect; Python's jsonschema then checks the catalogs and data sets against
 #      Schemas/ and every generated input schema against the JSON Schema 2020-12 meta-schema;
-#   4. evaluation reports: JSON against Schemas/eval-report.schema.json, figures against an
+#   4. evaluation reports: JSON against Schemas/eval-report.schema.json (and a `tune` file against
+#      Schemas/tuning.schema.json), figures against an
 #      independent Python computation, and the HTML report rendered in headless Chromium
 #      (Debian package `chromium`, installed with apt-get when missing);
 #   5. the stress and fuzz suite against the release binary (Tests/stress/stress.py);
@@ -80,7 +81,10 @@ sh=Examples/smart-home
 "$bin" eval $sh/smart-home.en.json $sh/requests.en.jsonl $sh/requests.en.perturbed.jsonl Examples/off-domain/requests.jsonl \
   --signals keyword,embedding,hybrid --by lang,tag,dataset --format json --out "$out/eval.en.json"
 "$bin" eval $sh/smart-home.fi.json $sh/requests.fi.jsonl --format json --out "$out/eval.fi.json"
+"$bin" tune $sh/smart-home.en.json $sh/requests.en.jsonl $sh/requests.en.perturbed.jsonl Examples/off-domain/requests.jsonl \
+  --out "$out/smart-home.en.tuning.json" > "$out/tune.txt"
 "$venv/bin/python" Tests/python/check_eval_reports.py --bin "$bin" --reports "$out"/eval.*.json \
+  --tunings "$out/smart-home.en.tuning.json" \
   --cross-check $sh/smart-home.sk.json $sh/requests.sk.jsonl $sh/requests.sk.perturbed.jsonl
 if ! command -v chromium >/dev/null 2>&1; then
   echo "installing Debian's chromium for the HTML report test"

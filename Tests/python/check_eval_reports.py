@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Checks `intentbridge eval` against the schema and against an independent computation.
 
-1. Every JSON report given validates against Schemas/eval-report.schema.json.
+1. Every JSON report given validates against Schemas/eval-report.schema.json, and every
+   tuning file given (`--tunings`, written by `intentbridge tune`) against
+   Schemas/tuning.schema.json.
 2. For each (catalog, dataset) pair given with --cross-check, the report's top-1, exact-frame
    and argument counts per dataset equal those computed here, in Python, from
    `intentbridge resolve --requests` output with EVAL.md's rules (the figures docs/RANKING.md
    and docs/FILLING.md report), and its expected calibration error within 0.002 (the resolve
    output rounds confidences to 4 decimals). Prints "eval reports: N passed, M failed".
 
-Usage: check_eval_reports.py --bin BIN --reports R.json… [--cross-check CATALOG DATASET…]
+Usage: check_eval_reports.py --bin BIN --reports R.json… [--tunings T.json…] [--cross-check CATALOG DATASET…]
 """
 import argparse, json, subprocess, sys, tempfile
 from pathlib import Path
@@ -61,6 +63,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bin", required=True)
     p.add_argument("--reports", nargs="*", default=[])
+    p.add_argument("--tunings", nargs="*", default=[])
     p.add_argument("--cross-check", nargs="*", default=[], metavar="CATALOG_OR_DATASET")
     a = p.parse_args()
     schema = json.load(open(root / "Schemas/eval-report.schema.json"))
@@ -72,6 +75,15 @@ def main():
         if errors:
             failed += 1
             for e in errors[:5]: print(f"{report}: {'/'.join(map(str, e.path))}: {e.message}")
+        else:
+            passed += 1
+    tuning_schema = json.load(open(root / "Schemas/tuning.schema.json"))
+    jsonschema.Draft202012Validator.check_schema(tuning_schema)
+    for tuning in a.tunings:
+        errors = sorted(jsonschema.Draft202012Validator(tuning_schema).iter_errors(json.load(open(tuning))), key=lambda e: list(e.path))
+        if errors:
+            failed += 1
+            for e in errors[:5]: print(f"{tuning}: {'/'.join(map(str, e.path))}: {e.message}")
         else:
             passed += 1
     if a.cross_check:
