@@ -69,6 +69,10 @@ public final class MCPServer: Sendable {
 
   /// The engine that ranks and resolves requests; its language is that of the tools' texts.
   public let engine: IntentEngine
+  /// The catalog's engines per language, when the server was started without a language:
+  /// `search_intents` and `resolve_request` then read each request in the catalog language it
+  /// is written in (`CatalogEngines`), as the CLI does; nil: every request in `engine`'s.
+  public let engines: CatalogEngines?
   public let options: Options
   /// The mode in effect (`auto` resolved).
   public let mode: MCPToolMode
@@ -82,8 +86,9 @@ public final class MCPServer: Sendable {
   /// The language of titles, descriptions and questions (the engine's).
   var language: String { engine.language }
 
-  public init(engine: IntentEngine, options: Options = Options()) {
+  public init(engine: IntentEngine, engines: CatalogEngines? = nil, options: Options = Options()) {
     self.engine = engine
+    self.engines = engines
     self.options = options
     let tools = ToolDefinitionBuilder(catalog: engine.catalog, language: engine.language).tools()
     self.tools = tools
@@ -95,6 +100,13 @@ public final class MCPServer: Sendable {
     case let other: mode = other
     }
     listedTools = mode == .full ? tools.map(MCPServer.renderTool) : MetaTools.definitions
+  }
+
+  /// The engine for one request's text: its language's among the catalog's (`engines`), else
+  /// `engine`; a language whose engine does not load falls back to `engine`.
+  func engine(for request: String) -> IntentEngine {
+    guard let engines else { return engine }
+    return (try? engines.engine(for: request).engine) ?? engine
   }
 
   // MARK: - Reloading

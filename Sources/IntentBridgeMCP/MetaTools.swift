@@ -133,7 +133,7 @@ struct MetaTools {
   func search(_ arguments: JSONValue) -> JSONObject {
     let query = arguments["query"]?.stringValue ?? ""
     let limit = Int(arguments["limit"]?.integerValue ?? 5)
-    let ranking = server.engine.rank(query, top: limit)
+    let ranking = server.engine(for: query).rank(query, top: limit)
     var results: [JSONValue] = []
     for candidate in ranking.candidates.prefix(limit) {
       guard let (intent, tool) = intent(candidate.intentID) else { continue }
@@ -165,7 +165,8 @@ struct MetaTools {
   func resolve(_ arguments: JSONValue) -> JSONObject {
     // Rank, then fill the chosen intent's parameters (template slots, typed extractors, value
     // words, the caller's context, defaults): the resolution `intentbridge resolve` writes.
-    let resolution = server.engine.resolve(arguments["request"]?.stringValue ?? "", context: arguments["context"]?.objectValue ?? JSONObject())
+    let request = arguments["request"]?.stringValue ?? ""
+    let resolution = server.engine(for: request).resolve(request, context: arguments["context"]?.objectValue ?? JSONObject())
     return MCPServer.successResult(resolution.jsonValue.objectValue ?? JSONObject())
   }
 

@@ -37,26 +37,30 @@ enum ServeCommand: Subcommand {
     }
     let catalogPath = arguments.positionals[0]
     let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
-    let engine: IntentEngine
-    switch EngineOptions.load(catalogPath: catalogPath, options: engineOptions, console: console) {
-    case .success(let loaded): engine = loaded
-    case .failure(let code): return code
+    // Without --lang, meta-tool requests are read in the catalog language they are written in.
+    let engines: CatalogEngines
+    do {
+      engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
+    } catch {
+      return EngineOptions.report(error, catalogPath: catalogPath, console: console)
     }
+    console.keepUntilExit?(engines)
+    let routed = engineOptions.language == nil ? engines : nil
     options.watchesCatalog = true
-    let host = MCPServerHost(server: MCPServer(engine: engine, options: options))
+    let host = MCPServerHost(server: MCPServer(engine: engines.defaultEngine, engines: routed, options: options))
     let serverOptions = options
     MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in
       host.watch(
         path: catalogPath,
         rebuild: {
-          let engine: IntentEngine
+          let engines: CatalogEngines
           do {
-            engine = try IntentEngine.load(catalogPath: catalogPath, options: engineOptions, notice: { console.err($0 + "\n") })
+            engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
           } catch {
             console.err("\(error)\n")  // why it does not load; the host says the previous catalog serves
             return nil
           }
-          return MCPServer(engine: engine, options: serverOptions)
+          return MCPServer(engine: engines.defaultEngine, engines: engineOptions.language == nil ? engines : nil, options: serverOptions)
         },
         notify: notify, log: { console.err($0) })
     }
