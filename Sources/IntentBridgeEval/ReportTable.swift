@@ -40,12 +40,8 @@ package struct ReportTable {
     return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
-  static func milliseconds(_ value: Double?) -> String {
-    guard let value else { return "–" }
-    let thousandths = Int((value * 1000).rounded())
-    let fraction = String(thousandths % 1000)
-    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-  }
+  /// Milliseconds with three decimals, as `decimal` writes them.
+  static func milliseconds(_ value: Double?) -> String { decimal(value) }
 
   /// Overall figures, one row per mode.
   static func overall(_ report: EvalReport) -> ReportTable {

@@ -76,7 +76,7 @@ public struct TuningRun: Sendable {
 
   /// The figures `fit.before` and `fit.after` record.
   static func figures(_ s: MetricSummary) -> JSONValue {
-    func ratio(_ value: Double?) -> JSONValue { value.map { .number(($0 * 10000).rounded() / 10000) } ?? .null }
+    let ratio = EvalReportJSON.ratio
     return [
       "top1": ratio(s.top1), "recall@1": ratio(s.recall(at: 1)), "noMatchRecall": ratio(s.noMatchRecall), "noMatchPrecision": ratio(s.noMatchPrecision),
       "ece": ratio(s.calibrationError),

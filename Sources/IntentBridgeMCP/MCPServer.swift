@@ -102,6 +102,13 @@ public final class MCPServer: Sendable {
     listedTools = mode == .full ? tools.map(MCPServer.renderTool) : MetaTools.definitions
   }
 
+  /// A server over a catalog's engines: tools in their default language; when no language was
+  /// chosen (`CatalogEngines.options.language`), meta-tool requests go to the language they
+  /// are written in.
+  public convenience init(engines: CatalogEngines, options: Options = Options()) {
+    self.init(engine: engines.defaultEngine, engines: engines.options.language == nil ? engines : nil, options: options)
+  }
+
   /// The engine for one request's text: its language's among the catalog's (`engines`), else
   /// `engine`; a language whose engine does not load falls back to `engine`.
   func engine(for request: String) -> IntentEngine {

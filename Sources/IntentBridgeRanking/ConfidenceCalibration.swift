@@ -35,7 +35,7 @@ public enum ConfidenceCalibration {
   ) -> [RankingMode: ConfidenceModel] {
     // A grammar of phrase templates keeps the shipped calibration: it was fitted on labelled
     // requests to such catalogs (docs/RANKING.md), and samples of the grammar only echo it.
-    guard !PseudoRequests.isGrammar(ranker.compiled) else { return [:] }
+    guard !ranker.compiled.isGrammar else { return [:] }
     let requests = requests ?? PseudoRequests.make(compiled: ranker.compiled)
     var models: [RankingMode: ConfidenceModel] = [:]
     for mode in modes {

@@ -101,10 +101,6 @@ public enum PseudoRequests {
     return out
   }
 
-  /// Whether most discoverable intents have phrase templates that are a grammar (slots,
-  /// alternatives, optional parts, rules) rather than literal examples.
-  public static func isGrammar(_ compiled: CompiledCatalog) -> Bool { compiled.isGrammar }
-
 
   /// 900 in-domain requests, fewer for catalogs of over 330 intents (at least 250): each is
   /// ranked twice per signal choice when the index is built.

@@ -138,7 +138,7 @@ package struct Ranker: Sendable {
     // places are ever looked at, so only they are put in order (a tool list of thousands).
     let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
     if matchesTemplates {
-      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+      scored.sort(by: Self.precedes)
     } else {
       scored = Self.first(max(top, configuration.freeTextCandidates), of: scored)
     }
@@ -177,7 +177,7 @@ package struct Ranker: Sendable {
           scored[k].score += configuration.affinityTieBoost
         }
       }
-      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+      scored.sort(by: Self.precedes)
     }
     let requestTerms = mode.usesKeywords ? Set(analyzedTerms(tokens)) : []
     func ranked(_ index: Int, score: Double) -> RankedIntent {
@@ -261,13 +261,16 @@ package struct Ranker: Sendable {
     return ranking
   }
 
+  /// The ranking's order: higher score first, then catalog order.
+  static func precedes(_ a: (index: Int, score: Double), _ b: (index: Int, score: Double)) -> Bool {
+    a.score != b.score ? a.score > b.score : a.index < b.index
+  }
+
   /// The first `k` of `scored` in the order a full sort by score (descending), then index,
   /// gives them. - Complexity: O(n × log k) comparisons and O(n × k) moves at worst, O(n)
   /// when few scores beat the k-th (the usual case).
   static func first(_ k: Int, of scored: [(index: Int, score: Double)]) -> [(index: Int, score: Double)] {
-    func before(_ a: (index: Int, score: Double), _ b: (index: Int, score: Double)) -> Bool {
-      a.score != b.score ? a.score > b.score : a.index < b.index
-    }
+    let before = precedes
     var best: [(index: Int, score: Double)] = []
     best.reserveCapacity(k + 1)
     for entry in scored {

@@ -79,26 +79,11 @@ enum EvalCommand: Subcommand {
     }
 
     // Datasets first: a bad row should not wait for a model load.
-    var datasets: [EvalDataset] = []
-    var bad = false
-    for path in arguments.positionals.dropFirst() {
-      do {
-        datasets.append(try EvalDataset.load(path: path))
-      } catch {
-        for problem in error.problems.prefix(20) { console.err(problem.description + "\n") }
-        if error.problems.count > 20 { console.err("\(path): … \(error.problems.count - 20) more problems\n") }
-        bad = true
-      }
-    }
-    if bad { return .dataError }
+    guard let datasets = loadDatasets(Array(arguments.positionals.dropFirst()), console: console) else { return .dataError }
 
     // One engine per catalog language the rows use; keyword-only modes need no model.
     let catalogPath = arguments.positionals[0]
-    let loaded = CatalogLoader.load(path: catalogPath)
-    guard let catalog = loaded.validCatalog else {
-      DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
-      return .dataError
-    }
+    guard let catalog = CatalogInput.load(catalogPath, console: console) else { return .dataError }
     var options = try EngineOptions.engineOptions(arguments, command: spec.name)
     if modes.allSatisfy({ !$0.usesEmbeddings }) { options.embedding = .none }
     var engines: [String: IntentEngine] = [:]
@@ -143,6 +128,23 @@ enum EvalCommand: Subcommand {
       for check in report.thresholds where !check.passed { console.err("FAIL \(check.message)\n") }
     }
     return report.passed ? .success : .belowThreshold
+  }
+
+  /// The labelled request sets at `paths`; nil after printing every file's problems (at most
+  /// 20 per file) when one does not read.
+  static func loadDatasets(_ paths: [String], console: Console) -> [EvalDataset]? {
+    var datasets: [EvalDataset] = []
+    var bad = false
+    for path in paths {
+      do {
+        datasets.append(try EvalDataset.load(path: path))
+      } catch {
+        for problem in error.problems.prefix(20) { console.err(problem.description + "\n") }
+        if error.problems.count > 20 { console.err("\(path): … \(error.problems.count - 20) more problems\n") }
+        bad = true
+      }
+    }
+    return bad ? nil : datasets
   }
 
   /// A comma-separated option value, trimmed, empty items dropped.

@@ -38,29 +38,29 @@ enum ServeCommand: Subcommand {
     let catalogPath = arguments.positionals[0]
     let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
     // Without --lang, meta-tool requests are read in the catalog language they are written in.
+    @Sendable func load() throws(IntentEngine.LoadError) -> CatalogEngines {
+      try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
+    }
     let engines: CatalogEngines
     do {
-      engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
+      engines = try load()
     } catch {
       return EngineOptions.report(error, catalogPath: catalogPath, console: console)
     }
     console.keepUntilExit?(engines)
-    let routed = engineOptions.language == nil ? engines : nil
     options.watchesCatalog = true
-    let host = MCPServerHost(server: MCPServer(engine: engines.defaultEngine, engines: routed, options: options))
+    let host = MCPServerHost(server: MCPServer(engines: engines, options: options))
     let serverOptions = options
     MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in
       host.watch(
         path: catalogPath,
         rebuild: {
-          let engines: CatalogEngines
           do {
-            engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
+            return MCPServer(engines: try load(), options: serverOptions)
           } catch {
             console.err("\(error)\n")  // why it does not load; the host says the previous catalog serves
             return nil
           }
-          return MCPServer(engine: engines.defaultEngine, engines: engineOptions.language == nil ? engines : nil, options: serverOptions)
         },
         notify: notify, log: { console.err($0) })
     }

@@ -44,25 +44,10 @@ enum TuneCommand: Subcommand {
     var settings = Evaluator.Settings()
     settings.clock = try ResolveCommand.parseClock(arguments)
 
-    var requests: [LabelledRequest] = []
-    var bad = false
-    for path in arguments.positionals.dropFirst() {
-      do {
-        requests += try EvalDataset.load(path: path).requests
-      } catch {
-        for problem in error.problems.prefix(20) { console.err(problem.description + "\n") }
-        if error.problems.count > 20 { console.err("\(path): … \(error.problems.count - 20) more problems\n") }
-        bad = true
-      }
-    }
-    if bad { return .dataError }
-
+    guard let datasets = EvalCommand.loadDatasets(Array(arguments.positionals.dropFirst()), console: console) else { return .dataError }
+    let requests = datasets.flatMap(\.requests)
     let catalogPath = arguments.positionals[0]
-    let loaded = CatalogLoader.load(path: catalogPath)
-    guard let catalog = loaded.validCatalog else {
-      DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
-      return .dataError
-    }
+    guard let catalog = CatalogInput.load(catalogPath, console: console) else { return .dataError }
     var options = try EngineOptions.engineOptions(arguments, command: spec.name)
     // Tuned from the catalog's own calibration, whatever an earlier tuning said.
     options.useTuning = false
