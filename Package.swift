@@ -117,7 +117,7 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeIndexTests",
-      dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeTestSupport"],
+      dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeTemplatesTests",

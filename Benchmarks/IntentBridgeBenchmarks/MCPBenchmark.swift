@@ -32,7 +32,7 @@ private func summary(_ times: [Double]) -> String {
 
 func benchmarkMCP() {
   var engineOptions = IntentEngine.Options()
-  engineOptions.writeVectors = false
+  engineOptions.writeIndex = false
   let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#
   print("mcp benchmark: MCPServer.handle per request, server side (release build)")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {

@@ -53,7 +53,7 @@ private func row(_ label: String, _ times: [Double], _ baseline: (median: Double
 
 func benchmarkRank() {
   var options = IntentEngine.Options()
-  options.writeVectors = false
+  options.writeIndex = false
   print("rank benchmark: IntentEngine.rank per request (release build), top 5, embeddings + templates")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
     let catalog = DevData.homeAssistantCatalog("templates", language)

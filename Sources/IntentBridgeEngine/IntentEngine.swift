@@ -34,11 +34,11 @@ public struct IntentEngine: Sendable {
     /// primary language); nil = the catalog's default language.
     public var language: String?
     public var embedding: Embedding = .staticModel(directory: nil)
-    /// When the vector file is missing, stale or built with another model: rebuild it
-    /// (true) or fail (false, `--no-rebuild`).
-    public var rebuildVectors = true
-    /// Write rebuilt vector files next to the catalog (false keeps them in memory only).
-    public var writeVectors = true
+    /// When the index file is missing, stale or built with another model or engine: rebuild
+    /// it (true) or fail (false, `--no-rebuild`).
+    public var rebuildIndex = true
+    /// Write rebuilt index files next to the catalog (false keeps them in memory only).
+    public var writeIndex = true
     public var ranking = RankingConfiguration()
     /// Use the catalog's tuning file (`TuningFile`, written by `intentbridge tune`) when there
     /// is one for this language, catalog version and model (false: `--no-tuning`).
@@ -54,7 +54,7 @@ public struct IntentEngine: Sendable {
     case modelNotFound
     case model(String)
     case endpoint(EndpointEmbedder.Failure)
-    case vectorFile(path: String, problem: VectorFile.Problem)
+    case indexFile(path: String, problem: IndexFile.Problem)
 
     public var description: String {
       switch self {
@@ -65,7 +65,7 @@ public struct IntentEngine: Sendable {
         "the default embedding model was not found; pass --model DIR, set INTENTBRIDGE_MODEL, or use --no-embeddings"
       case .model(let message): message
       case .endpoint(let failure): "embeddings endpoint: \(failure)"
-      case .vectorFile(let path, let problem): "\(path) \(problem) (run 'intentbridge index', or drop --no-rebuild)"
+      case .indexFile(let path, let problem): "\(path) \(problem) (run 'intentbridge index', or drop --no-rebuild)"
       }
     }
   }
@@ -98,8 +98,8 @@ public struct IntentEngine: Sendable {
     filler = ParameterFiller(catalog: ranker.catalog, templates: ranker.templates, language: ranker.language)
   }
 
-  /// Loads the catalog, the model and the vector file (built and written next to the
-  /// catalog when missing or stale). Notices (a rebuilt vector file) go to `notice`, e.g.
+  /// Loads the catalog, the model and the index file (built and written next to the
+  /// catalog when missing or stale). Notices (a rebuilt index file) go to `notice`, e.g.
   /// standard error.
   public static func load(
     catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
@@ -109,7 +109,7 @@ public struct IntentEngine: Sendable {
     return try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
   }
 
-  /// The same for a catalog already loaded from `catalogPath` (its vector file sits beside it),
+  /// The same for a catalog already loaded from `catalogPath` (its index file sits beside it),
   /// e.g. one engine per language of one catalog.
   public static func load(
     catalog: Catalog, catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
@@ -143,7 +143,7 @@ public struct IntentEngine: Sendable {
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
-      // No vector file to keep them in: keyword signals' confidence is fitted in memory.
+      // No index file to keep them in: keyword signals' confidence is fitted in memory.
       let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
       configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)
     }
@@ -233,7 +233,7 @@ public struct IntentEngine: Sendable {
     return ConfidenceCalibration.fit(ranker: ranker, foldRankers: folds, modes: modes, requests: requests)
   }
 
-  /// The vector file of `texts` from the rows of `vectors` with the same text (embedding the
+  /// The vectors of `texts` from the rows of `vectors` with the same text (embedding the
   /// few it lacks).
   static func subset(
     _ vectors: VectorFile, for texts: [(intent: Int, kind: String, text: String)], rowOfText: [String: Int], embedder: any TextEmbedder
@@ -266,25 +266,25 @@ public struct IntentEngine: Sendable {
     return declared
   }
 
-  /// Reads and checks the vector file; rebuilds it (with a notice) when it is missing,
-  /// stale, foreign or corrupt, unless `rebuildVectors` is false.
+  /// Reads and checks the index file (`IndexFile`); rebuilds it (with a notice) when it is
+  /// missing, stale, foreign or corrupt, unless `rebuildIndex` is false.
   static func loadVectors(
     compiled: CompiledCatalog, catalogPath: String, embedder: any TextEmbedder, options: Options, notice: (String) -> Void
   ) throws(LoadError) -> VectorFile {
-    let path = vectorFilePath(catalogPath: catalogPath, language: compiled.language)
-    let problem: VectorFile.Problem
+    let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
+    let problem: IndexFile.Problem
     do {
-      let file = try VectorFile.read(path: path)
-      try file.check(
-        model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash,
-        language: compiled.language)
-      try file.validate(intentCount: compiled.catalog.intents.count)
-      return file
+      let contents = try IndexFile.read(path: path)
+      try IndexFile.check(
+        contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
+        dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash, language: compiled.language)
+      try contents.vectors.validate(intentCount: compiled.catalog.intents.count)
+      return contents.vectors
     } catch {
       problem = error
     }
     let exists = FileManager.default.fileExists(atPath: path)
-    guard options.rebuildVectors else { throw .vectorFile(path: path, problem: problem) }
+    guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem) }
     let texts = compiled.embeddingTexts()
     var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
     let models = fitConfidence(
@@ -294,9 +294,9 @@ public struct IntentEngine: Sendable {
     let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
     file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeVectors, !isReadOnlyFolder(of: path) {
+    if options.writeIndex, !isReadOnlyFolder(of: path) {
       do {
-        try file.write(path: path)
+        try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
         if !exists { notice("notice: wrote \(path)") }
       } catch {
         notice("notice: could not write \(path) (\(error)); using the vectors in memory")
@@ -306,8 +306,8 @@ public struct IntentEngine: Sendable {
   }
 
   /// Whether the folder of `path` is read-only by its permission bits (no write bit for
-  /// anyone): a shared, read-only data folder gets no vector file even when the process could
-  /// write there (as root can); its vectors stay in memory.
+  /// anyone): a shared, read-only data folder gets no index file even when the process could
+  /// write there (as root can); the index stays in memory.
   static func isReadOnlyFolder(of path: String) -> Bool {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     guard let permissions = (try? FileManager.default.attributesOfItem(atPath: folder))?[.posixPermissions] as? Int
@@ -315,14 +315,14 @@ public struct IntentEngine: Sendable {
     return permissions & 0o222 == 0
   }
 
-  /// Where the vector file of the catalog at `catalogPath` in `language` lives (beside it).
-  public static func vectorFilePath(catalogPath: String, language: String) -> String {
-    VectorFile.path(forCatalog: catalogPath, language: language)
+  /// Where the index file of the catalog at `catalogPath` in `language` lives (beside it).
+  public static func indexFilePath(catalogPath: String, language: String) -> String {
+    IndexFile.path(forCatalog: catalogPath, language: language)
   }
 
-  /// "N vectors × D dimensions, model M" of the vector file at `path`; nil when it does not read.
-  public static func vectorFileSummary(path: String) -> String? {
-    guard let file = try? VectorFile.read(path: path) else { return nil }
+  /// "N vectors × D dimensions, model M" of the index file at `path`; nil when it does not read.
+  public static func indexFileSummary(path: String) -> String? {
+    guard let file = try? IndexFile.read(path: path).vectors else { return nil }
     return "\(file.entries.count) vectors × \(file.dimensions) dimensions, model \(file.model)"
   }
 

@@ -30,8 +30,7 @@ public struct TuningFile: Sendable {
 
   /// Where the tuning of the catalog at `catalogPath` in `language` lives (beside it).
   public static func path(forCatalog catalogPath: String, language: String) -> String {
-    let base = catalogPath.hasSuffix(".json") ? String(catalogPath.dropLast(5)) : catalogPath
-    return base + ".\(language).tuning.json"
+    CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".tuning.json")
   }
 
   public var json: JSONValue {

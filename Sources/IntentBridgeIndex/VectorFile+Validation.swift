@@ -1,9 +1,9 @@
-/// The contents of a vector file, checked as a step of its own after reading: a file whose
+/// The vectors of an index file, checked as a step of its own after reading: a file whose
 /// checksum is right can still have been written wrong or crafted, and its vectors feed
 /// every ranking (NaN, 1e30, zero or random rows, an `intentIndex` of 999 or an unknown
 /// kind were used silently before).
 extension VectorFile {
-  /// What an entry may stand for (see `Schemas/vector-file.md`).
+  /// What an entry may stand for (see `Schemas/index-file.md`).
   public static let knownKinds: Set<String> = ["title", "phrase", "keywords"]
 
   /// How far a row's length may be from 1 (rows are L2-normalised float32).
@@ -13,7 +13,7 @@ extension VectorFile {
   /// known kind, and that every row is finite and of unit length.
   /// - Throws: `Problem.corrupt`, naming the entry or row and what was expected.
   /// - Complexity: O(entries × dimensions).
-  public func validate(intentCount: Int) throws(Problem) {
+  public func validate(intentCount: Int) throws(IndexFile.Problem) {
     guard dimensions > 0, vectors.count == entries.count * dimensions else {
       throw .corrupt("it holds \(vectors.count) floats for \(entries.count) entries of \(dimensions) dimensions")
     }

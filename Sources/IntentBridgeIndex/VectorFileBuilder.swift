@@ -1,8 +1,8 @@
 import IntentBridgeCatalog
 
-/// Builds the vector file of a catalog with an embedder.
+/// Builds the vectors of a catalog with an embedder (stored in its index file).
 public enum VectorFileBuilder {
-  /// Names how the texts of a vector file are chosen; part of the model identity stored in
+  /// Names how the texts of the vectors are chosen; part of the model identity stored in
   /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases; r3:
   /// the catalog's confidence models in the header; r4: their leads over the first five
   /// candidates whatever the number shown; r5: grammar catalogs'
@@ -10,7 +10,11 @@ public enum VectorFileBuilder {
   /// no-match floor).
   public static let recipe = "r5"
 
-  /// The `model` a vector file built with `embedder` records.
+  /// The engine format an index file records: files written by another one are rebuilt
+  /// (their layout or what was derived from the catalog may differ).
+  public static let engineFormat = "index-\(IndexFile.formatVersion)/\(recipe)"
+
+  /// The `model` an index file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
 
   /// Embeds `texts` (intent index, kind, sentence; see `IntentDocument.embeddingTexts`) in

@@ -71,7 +71,7 @@ public struct CompiledCatalog: Sendable {
       .flatMap { $0.samples(rules: rules.template(named:), slotText: { _ in "" }, limit: 4) }
   }
 
-  /// The sentences the vector file embeds, intent by intent (`IntentDocument.embeddingTexts`,
+  /// The sentences the index file embeds, intent by intent (`IntentDocument.embeddingTexts`,
   /// phrase samples delexicalised by the templates' value lexicons).
   public func embeddingTexts() -> [(intent: Int, kind: String, text: String)] {
     let applicationName = catalog.app.name?.resolved(for: language) ?? ""

@@ -3,7 +3,7 @@
 public enum RankingMode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Lexical evidence only: BM25F keyword scores and phrase-template matches; no model.
   case keyword
-  /// Embedding similarity only (the request's vector against the vector file).
+  /// Embedding similarity only (the request's vector against the index file's).
   case embedding
   /// Everything: keywords, templates and embeddings fused (the default).
   case hybrid

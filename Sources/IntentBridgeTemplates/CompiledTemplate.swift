@@ -179,16 +179,22 @@ public struct TemplateCompiler {
   let rules: (String) -> PhraseTemplate?
   let slotKind: (String) -> CompiledTemplate.SlotKind?
   let applicationNames: [String]
+  /// Word ids of literal texts already analysed (shared by the compilers of one catalog).
+  let texts: TextTermCache
+  /// Rules already compiled by this compiler, by name and depth (their slots are this
+  /// intent's, so the cache is the compiler's own).
+  private let compiledRules = CompiledRuleCache()
 
   public init(
     analyzer: TextAnalyzer, vocabulary: TemplateVocabulary, rules: @escaping (String) -> PhraseTemplate?, applicationNames: [String],
-    slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
+    texts: TextTermCache = TextTermCache(), slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
   ) {
     self.analyzer = analyzer
     self.vocabulary = vocabulary
     self.rules = rules
     self.slotKind = slotKind
     self.applicationNames = applicationNames
+    self.texts = texts
   }
 
   public func compile(_ template: PhraseTemplate) -> CompiledTemplate {
@@ -198,8 +204,11 @@ public struct TemplateCompiler {
   private func compile(_ node: PhraseTemplate.Node, depth: Int) -> CompiledTemplate.Node {
     switch node {
     case .text(let text):
+      if let ids = texts.ids[text] { return .sequence(ids.map { .term($0) }) }
       let tokens = analyzer.tokens(text).filter { !$0.isSkipWord && $0.kind != .cjkBigram }
-      return .sequence(tokens.map { .term(vocabulary.intern($0.term, isStop: $0.isStopWord)) })
+      let ids = tokens.map { vocabulary.intern($0.term, isStop: $0.isStopWord) }
+      texts.ids[text] = ids
+      return .sequence(ids.map { .term($0) })
     case .sequence(let nodes):
       return .sequence(joinWords(nodes).map { compile($0, depth: depth) })
     case .alternatives(let nodes):
@@ -214,8 +223,12 @@ public struct TemplateCompiler {
         .sequence(analyzer.tokens(name).filter { $0.kind != .cjkBigram }.map { .term(vocabulary.intern($0.term, isStop: false)) })
       })
     case .rule(let name):
+      let key = CompiledRuleCache.Key(name: name, depth: depth)
+      if let compiled = compiledRules.nodes[key] { return compiled }
       guard depth < 16, let rule = rules(name) else { return .sequence([]) }
-      return compile(rule.root, depth: depth + 1)
+      let compiled = compile(rule.root, depth: depth + 1)
+      compiledRules.nodes[key] = compiled
+      return compiled
     }
   }
 
@@ -292,6 +305,26 @@ public struct TemplateCompiler {
   }
 
 
+}
+
+/// The word ids of literal template texts, analysed once per catalog: templates repeat the
+/// same words and rules thousands of times (Home Assistant German: ~40 % of compiling was
+/// analysing texts already seen). Interning a text's words again would give the same ids, so
+/// the cache changes nothing but the time. Used only while one catalog compiles.
+public final class TextTermCache {
+  var ids: [String: [Int32]] = [:]
+
+  public init() {}
+}
+
+/// A compiler's rules already compiled, by name and depth (the depth bounds nesting).
+final class CompiledRuleCache {
+  struct Key: Hashable {
+    var name: String
+    var depth: Int
+  }
+
+  var nodes: [Key: CompiledTemplate.Node] = [:]
 }
 
 /// A template tree as flat arrays: node *i* has a kind, a value (word id, lexicon) and a

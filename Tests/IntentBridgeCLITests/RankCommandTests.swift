@@ -95,7 +95,7 @@ import Testing
     #expect(CapturedRun(["rank", notes, "x", "--set", "speed=3"]).err.contains("unknown setting 'speed'"))
   }
 
-  @Test func noRebuildRefusesAStaleVectorFile() throws {
+  @Test func noRebuildRefusesAStaleIndexFile() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rank-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -103,9 +103,10 @@ import Testing
     try FileManager.default.copyItem(atPath: notes, toPath: catalog.path)
     let index = CapturedRun(["index", catalog.path])
     #expect(index.status == 0, "\(index.err)")
+    #expect(index.out.hasPrefix(directory.appendingPathComponent("notes.en.index").path + ": "), "\(index.out)")
     #expect(index.out.contains("vectors"))
     #expect(CapturedRun(["rank", catalog.path, "add a note", "--no-rebuild"]).status == 0)
-    // Change the catalog: the vector file is now stale.
+    // Change the catalog: the index file is now stale.
     var text = try String(contentsOf: catalog, encoding: .utf8)
     text = text.replacingOccurrences(of: "\"Add Note\"", with: "\"Add a Note\"")
     try Data(text.utf8).write(to: catalog)

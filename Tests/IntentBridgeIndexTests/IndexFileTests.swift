@@ -1,23 +1,53 @@
 import Foundation
 import IntentBridgeCatalog
 import IntentBridgeIndex
+import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Testing
 
-/// Every way a vector file can be unusable is detected and named (issue acceptance 4).
-@Suite struct VectorFileTests {
+/// Every way an index file can be unusable is detected and named: truncated, flipped
+/// bytes, another format version, another engine, model, catalog or language, crafted rows.
+@Suite struct IndexFileTests {
   static let file = VectorFile(
     model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en",
     entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
     vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
 
-  @Test func roundTrips() throws {
-    let decoded = try VectorFile.decode(Self.file.encoded())
-    #expect(decoded == Self.file)
-    try decoded.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en")
+  static let engine = "index-1/test"
+
+  static func encoded(_ file: VectorFile = file) -> [UInt8] { IndexFile.encode(file, engine: engine) }
+
+  static func decode(_ bytes: [UInt8]) throws(IndexFile.Problem) -> IndexFile.Contents {
+    let result = bytes.withUnsafeBytes { raw -> Result<IndexFile.Contents, IndexFile.Problem> in
+      do throws(IndexFile.Problem) { return .success(try IndexFile.decode(raw)) } catch { return .failure(error) }
+    }
+    return try result.get()
   }
 
-  static func problem(_ body: () throws(VectorFile.Problem) -> Void) -> VectorFile.Problem? {
+  static func check(
+    _ contents: IndexFile.Contents, engine: String = engine, model: String = "model-a", dimensions: Int = 4, catalogHash: String = "hash-1",
+    language: String = "en"
+  ) throws(IndexFile.Problem) {
+    try IndexFile.check(contents, engine: engine, model: model, dimensions: dimensions, catalogHash: catalogHash, language: language)
+  }
+
+  @Test func roundTrips() throws {
+    var file = Self.file
+    file.calibration = ["keyword": ["bias": 0.5]]
+    let decoded = try Self.decode(Self.encoded(file))
+    #expect(decoded.vectors == file)
+    #expect(decoded.engine == Self.engine)
+    try Self.check(decoded)
+  }
+
+  @Test func theFileIsNamedAfterTheCatalogAndLanguageOnce() {
+    #expect(IndexFile.path(forCatalog: "Examples/notes/notes.en.json", language: "en") == "Examples/notes/notes.en.index")
+    #expect(IndexFile.path(forCatalog: "larder.json", language: "de") == "larder.de.index")
+    #expect(IndexFile.path(forCatalog: "notes.en.json", language: "de") == "notes.en.de.index")
+    #expect(IndexFile.path(forCatalog: "a.en/ha.json", language: "en") == "a.en/ha.en.index")
+  }
+
+  static func problem(_ body: () throws(IndexFile.Problem) -> Void) -> IndexFile.Problem? {
     do {
       try body()
       return nil
@@ -65,56 +95,53 @@ import Testing
     #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 1.01).rowCount == 4)
   }
 
-  @Test func detectsAStaleCatalog() {
-    let problem = Self.problem { () throws(VectorFile.Problem) in
-      try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-2", language: "en")
-    }
+  @Test func detectsAStaleCatalog() throws {
+    let contents = try Self.decode(Self.encoded())
+    let problem = Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, catalogHash: "hash-2") }
     #expect(problem == .staleCatalog)
     #expect(problem?.description.contains("stale") == true)
   }
 
-  @Test func detectsAnotherModel() {
-    let problem = Self.problem { () throws(VectorFile.Problem) in
-      try Self.file.check(model: "model-b", dimensions: 4, catalogHash: "hash-1", language: "en")
-    }
-    #expect(problem == .otherModel(expected: "model-b", found: "model-a"))
-    let dimensions = Self.problem { () throws(VectorFile.Problem) in
-      try Self.file.check(model: "model-a", dimensions: 8, catalogHash: "hash-1", language: "en")
-    }
-    #expect(dimensions == .otherDimensions(expected: 8, found: 4))
-    let language = Self.problem { () throws(VectorFile.Problem) in
-      try Self.file.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "fi")
-    }
-    #expect(language == .otherLanguage(expected: "fi", found: "en"))
+  @Test func detectsAnotherModelEngineOrLanguage() throws {
+    let contents = try Self.decode(Self.encoded())
+    #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, model: "model-b") } == .otherModel(expected: "model-b", found: "model-a"))
+    #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, dimensions: 8) } == .otherDimensions(expected: 8, found: 4))
+    #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, language: "fi") } == .otherLanguage(expected: "fi", found: "en"))
+    let engine = Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, engine: "index-1/other") }
+    #expect(engine == .otherEngine(expected: "index-1/other", found: Self.engine))
+    #expect(engine?.description.contains("another engine version") == true)
   }
 
-  @Test(arguments: [1, 13, 40, 100])
-  func detectsTruncation(_ removed: Int) {
-    let bytes = Self.file.encoded()
-    let problem = Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(Array(bytes.dropLast(removed))) }
-    guard case .truncated? = problem else {
-      Issue.record("expected truncated, got \(String(describing: problem))")
-      return
+  @Test func detectsTruncationAtEveryLength() {
+    let bytes = Self.encoded()
+    for length in 0..<bytes.count {
+      let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(Array(bytes[..<length])) }
+      guard case .truncated? = problem else {
+        Issue.record("cut to \(length) of \(bytes.count) bytes: expected truncated, got \(String(describing: problem))")
+        return
+      }
     }
   }
 
-  @Test func detectsFlippedBytesAnywhere() {
-    let bytes = Self.file.encoded()
-    for offset in stride(from: 12, to: bytes.count, by: 7) {
-      var corrupted = bytes
-      corrupted[offset] ^= 0x5A
-      let problem = Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(corrupted) }
-      #expect(problem != nil, "flipping byte \(offset) went unnoticed")
+  @Test func detectsAFlippedByteAtEveryOffset() {
+    let bytes = Self.encoded()
+    for offset in bytes.indices {
+      for flip: UInt8 in [0x01, 0x80, 0x5A] {
+        var corrupted = bytes
+        corrupted[offset] ^= flip
+        let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(corrupted) }
+        #expect(problem != nil, "flipping bits \(flip) of byte \(offset) went unnoticed")
+      }
     }
   }
 
-  @Test func detectsAWrongVersionAndMagic() {
-    var bytes = Self.file.encoded()
+  @Test func detectsAnotherFormatVersionAndMagic() {
+    var bytes = Self.encoded()
     bytes[4] = 2
-    #expect(Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(bytes) } == .unsupportedVersion(2))
-    var notOurs = Self.file.encoded()
+    #expect(Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(bytes) } == .unsupportedVersion(2))
+    var notOurs = Self.encoded()
     notOurs[0] = UInt8(ascii: "X")
-    #expect(Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.decode(notOurs) } == .notAVectorFile)
+    #expect(Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(notOurs) } == .notAnIndexFile)
   }
 
   @Test func catalogHashIgnoresFormattingButNotContent() {
@@ -151,19 +178,28 @@ import Testing
     Crafted(
       description: "intent 999", entries: [.init(intent: 0, kind: "title"), .init(intent: 999, kind: "phrase")], vectors: file.vectors,
       fragment: "entry 1 stands for intent 999, but the catalog has 2 intents"),
-    Crafted(
-      description: "unknown kind", entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "secret")], vectors: file.vectors,
-      fragment: "entry 1 has the kind \"secret\"; expected one of keywords, phrase, title"),
   ]
+
+  /// A kind code the format does not define (what an unknown kind is written as) is refused
+  /// when the file is read.
+  @Test func anUnknownKindCodeIsRefusedOnReading() {
+    var file = Self.file
+    file.entries[1].kind = "secret"
+    let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(Self.encoded(file)) }
+    #expect(problem == .corrupt("entry 1 has the kind code 255; expected 0–2"))
+    // Vectors made in memory are held to the same kinds.
+    let inMemory = Self.problem { () throws(IndexFile.Problem) in try file.validate(intentCount: 2) }
+    #expect(inMemory == .corrupt("entry 1 has the kind \"secret\"; expected one of keywords, phrase, title"))
+  }
 
   @Test(arguments: crafted)
   func contentsAreValidatedNotOnlyTheChecksum(_ crafted: Crafted) throws {
     var file = Self.file
     file.entries = crafted.entries
     file.vectors = crafted.vectors
-    let decoded = try VectorFile.decode(file.encoded())
-    #expect(throws: Never.self) { try decoded.check(model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en") }
-    let problem = Self.problem { () throws(VectorFile.Problem) in try decoded.validate(intentCount: 2) }
+    let decoded = try Self.decode(Self.encoded(file))
+    #expect(throws: Never.self) { try Self.check(decoded) }
+    let problem = Self.problem { () throws(IndexFile.Problem) in try decoded.vectors.validate(intentCount: 2) }
     guard case .corrupt(let reason)? = problem else {
       Issue.record("\(crafted): expected corrupt, got \(String(describing: problem))")
       return
@@ -173,24 +209,24 @@ import Testing
   }
 
   @Test func aValidFileValidates() {
-    #expect(Self.problem { () throws(VectorFile.Problem) in try Self.file.validate(intentCount: 2) } == nil)
+    #expect(Self.problem { () throws(IndexFile.Problem) in try Self.file.validate(intentCount: 2) } == nil)
   }
 
-  /// A directory or a FIFO where the vector file should be (also through a symbolic link)
+  /// A directory or a FIFO where the index file should be (also through a symbolic link)
   /// is named as such, without opening it (before: "permission denied", or a wait).
   @Test func aDirectoryOrFIFOIsNamedAsSuch() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-vectors-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-index-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let folder = directory.appendingPathComponent("folder").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let fifo = directory.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    for (target, fragment) in [(folder, "is a directory, not a vector file"), (fifo, "is not a regular file")] {
-      let link = directory.appendingPathComponent("link.vectors").path
+    for (target, fragment) in [(folder, "is a directory, not an index file"), (fifo, "is not a regular file")] {
+      let link = directory.appendingPathComponent("link.index").path
       try? FileManager.default.removeItem(atPath: link)
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-      let problem = await withinHangGuard { Self.problem { () throws(VectorFile.Problem) in _ = try VectorFile.read(path: link) } }
+      let problem = await withinHangGuard { Self.problem { () throws(IndexFile.Problem) in _ = try IndexFile.read(path: link) } }
       #expect(problem??.description.contains(fragment) == true, "\(String(describing: problem))")
     }
   }

@@ -1,0 +1,267 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+import IntentBridgeCatalog
+import IntentBridgeJSON
+
+/// The compiled index of a catalog for one language and model, stored beside the catalog
+/// (`notes.en.json` → `notes.en.index`; `larder.json` in German → `larder.de.index`) so that
+/// a start needs no embedding of the catalog and no confidence fit. It holds the catalog's
+/// vectors (`VectorFile`), what each row stands for, and the confidence models fitted when it
+/// was built. Format (little-endian, sections 16-byte aligned; `Schemas/index-file.md`):
+///
+///     offset  size   field
+///     0       4      magic "IBIX"
+///     4       2      format version (1)
+///     6       2      reserved (0)
+///     8       8      checksum: `IndexChecksum` of every byte from offset 16 to the end
+///     16      8      file length
+///     24      4      section count S
+///     28      4      reserved (0)
+///     32      24·S   sections: id (4 ASCII bytes), reserved (4), offset (8), length (8)
+///     …              HEAD (JSON: engine, catalogHash, language, model, dimensions, count),
+///                    CALI (JSON: confidence models), ENTR (8 bytes per row: intent int32,
+///                    kind code uint8, 3 reserved), VECT (count × dimensions float32)
+///
+/// Reading maps the file (no copy through a buffer), checks magic, version, length, section
+/// bounds and checksum, then the caller compares engine format, model, dimensions, catalog hash
+/// and language with its own (`check`) and validates the rows (`VectorFile.validate`): a
+/// stale, foreign, truncated, corrupt or crafted file is never used.
+public enum IndexFile {
+  public static let magic: [UInt8] = Array("IBIX".utf8)
+  public static let formatVersion: UInt16 = 1
+  /// What an entry's kind code stands for (its index here).
+  static let kinds = ["title", "phrase", "keywords"]
+
+  /// The index file of the catalog at `catalogPath` in `language`: the catalog's name without
+  /// `.json`, the language unless the name already ends with it, then `.index`.
+  public static func path(forCatalog catalogPath: String, language: String) -> String {
+    CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".index")
+  }
+
+  /// Why an index file cannot be used.
+  public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(String)
+    case truncated(expected: Int, actual: Int)
+    case notAnIndexFile
+    case unsupportedVersion(UInt16)
+    case corrupt(String)
+    case checksumMismatch
+    case otherEngine(expected: String, found: String)
+    case otherModel(expected: String, found: String)
+    case otherDimensions(expected: Int, found: Int)
+    case staleCatalog
+    case otherLanguage(expected: String, found: String)
+
+    public var description: String {
+      switch self {
+      case .unreadable(let reason): "cannot be read: \(reason)"
+      case .truncated(let expected, let actual): "is truncated: \(actual) bytes, expected \(expected)"
+      case .notAnIndexFile: "is not an IntentBridge index file (bad magic bytes)"
+      case .unsupportedVersion(let v): "has format version \(v); this IntentBridge reads version \(IndexFile.formatVersion)"
+      case .corrupt(let reason): "is corrupt: \(reason)"
+      case .checksumMismatch: "is corrupt: its checksum does not match its contents"
+      case .otherEngine(let expected, let found): "was built by another engine version (\"\(found)\", this one writes \"\(expected)\")"
+      case .otherModel(let expected, let found): "was built with the model \"\(found)\", not \"\(expected)\""
+      case .otherDimensions(let expected, let found): "has \(found)-dimensional vectors, the model makes \(expected)"
+      case .staleCatalog: "is stale: the catalog changed since it was built"
+      case .otherLanguage(let expected, let found): "was built for language \"\(found)\", not \"\(expected)\""
+      }
+    }
+  }
+
+  // MARK: Writing
+
+  /// The file's bytes for `vectors` (its calibration included), built by engine format `engine`.
+  public static func encode(_ vectors: VectorFile, engine: String) -> [UInt8] {
+    var head = JSONObject()
+    head["engine"] = .string(engine)
+    head["catalogHash"] = .string(vectors.catalogHash)
+    head["language"] = .string(vectors.language)
+    head["model"] = .string(vectors.model)
+    head["dimensions"] = .integer(Int64(vectors.dimensions))
+    head["count"] = .integer(Int64(vectors.entries.count))
+    var entries: [UInt8] = []
+    entries.reserveCapacity(vectors.entries.count * 8)
+    for entry in vectors.entries {
+      append(Int32(truncatingIfNeeded: entry.intent), to: &entries)
+      // Unknown kinds are written as 255 and refused on reading, as a crafted kind is.
+      entries.append(UInt8(kinds.firstIndex(of: entry.kind) ?? 255))
+      entries += [0, 0, 0]
+    }
+    var floats: [UInt8] = []
+    floats.reserveCapacity(vectors.vectors.count * 4)
+    for value in vectors.vectors { append(value.bitPattern, to: &floats) }
+    let sections: [(id: String, bytes: [UInt8])] = [
+      ("HEAD", Array(JSONWriter.compact(.object(head)).utf8)),
+      ("CALI", vectors.calibration.map { Array(JSONWriter.compact($0).utf8) } ?? []),
+      ("ENTR", entries),
+      ("VECT", floats),
+    ]
+    let tableEnd = 32 + 24 * sections.count
+    var offsets: [Int] = []
+    var position = aligned(tableEnd)
+    for section in sections {
+      offsets.append(position)
+      position = aligned(position + section.bytes.count)
+    }
+    var out = [UInt8](repeating: 0, count: position)
+    out.replaceSubrange(0..<4, with: magic)
+    put(formatVersion, at: 4, in: &out)
+    put(UInt64(position), at: 16, in: &out)
+    put(UInt32(sections.count), at: 24, in: &out)
+    for (i, section) in sections.enumerated() {
+      let entry = 32 + 24 * i
+      out.replaceSubrange(entry..<(entry + 4), with: Array(section.id.utf8))
+      put(UInt64(offsets[i]), at: entry + 8, in: &out)
+      put(UInt64(section.bytes.count), at: entry + 16, in: &out)
+      out.replaceSubrange(offsets[i]..<(offsets[i] + section.bytes.count), with: section.bytes)
+    }
+    let checksum = out.withUnsafeBytes { IndexChecksum.hash(UnsafeRawBufferPointer(rebasing: $0[16...])) }
+    put(checksum, at: 8, in: &out)
+    return out
+  }
+
+  /// Writes the file atomically (a temporary file renamed over `path`): a process starting
+  /// at the same time reads the old file or the new one, never half of one.
+  public static func write(_ vectors: VectorFile, engine: String, path: String) throws {
+    try Data(encode(vectors, engine: engine)).write(to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  private static func aligned(_ offset: Int) -> Int { (offset + 15) & ~15 }
+
+  private static func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { out += $0 }
+  }
+
+  private static func put<T: FixedWidthInteger>(_ value: T, at offset: Int, in out: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { out.replaceSubrange(offset..<(offset + $0.count), with: $0) }
+  }
+
+  // MARK: Reading
+
+  /// What a file holds besides its vectors.
+  public struct Contents: Sendable, Equatable {
+    /// The engine format that built it (`IndexFile.check` compares it with the reader's).
+    public var engine: String
+    public var vectors: VectorFile
+  }
+
+  /// Decodes and integrity-checks the bytes of an index file (magic, version, length,
+  /// sections, checksum). - Complexity: O(file length), one pass for the checksum and one
+  /// copy of the vectors.
+  public static func decode(_ bytes: UnsafeRawBufferPointer) throws(Problem) -> Contents {
+    guard bytes.count >= 32 else { throw .truncated(expected: 32, actual: bytes.count) }
+    guard Array(bytes[0..<4]) == magic else { throw .notAnIndexFile }
+    let version = read(UInt16.self, bytes, 4)
+    guard version == formatVersion else { throw .unsupportedVersion(version) }
+    // The reserved bytes before the checksum are not covered by it: they must be zero.
+    guard read(UInt16.self, bytes, 6) == 0 else { throw .corrupt("its reserved header bytes are not zero") }
+    let length = read(UInt64.self, bytes, 16)
+    guard length == UInt64(bytes.count) else {
+      throw .truncated(expected: length > UInt64(Int.max) ? Int.max : Int(length), actual: bytes.count)
+    }
+    guard IndexChecksum.hash(UnsafeRawBufferPointer(rebasing: bytes[16...])) == read(UInt64.self, bytes, 8) else {
+      throw .checksumMismatch
+    }
+    let sectionCount = Int(read(UInt32.self, bytes, 24))
+    guard sectionCount <= 64, 32 + 24 * sectionCount <= bytes.count else { throw .corrupt("its section table does not fit in the file") }
+    var sections: [String: UnsafeRawBufferPointer] = [:]
+    for i in 0..<sectionCount {
+      let entry = 32 + 24 * i
+      let id = String(decoding: bytes[entry..<(entry + 4)], as: UTF8.self)
+      let offset = read(UInt64.self, bytes, entry + 8), size = read(UInt64.self, bytes, entry + 16)
+      guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
+        throw .corrupt("section \(id) lies outside the file")
+      }
+      sections[id] = UnsafeRawBufferPointer(rebasing: bytes[Int(offset)..<Int(offset + size)])
+    }
+    guard let headBytes = sections["HEAD"], let entryBytes = sections["ENTR"], let vectorBytes = sections["VECT"] else {
+      throw .corrupt("it lacks one of the sections HEAD, ENTR and VECT")
+    }
+    let head: JSONValue
+    do {
+      head = try JSONParser.parse(bytes: Array(headBytes))
+    } catch {
+      throw .corrupt("its HEAD section is not JSON: \(error)")
+    }
+    guard let engine = head["engine"]?.stringValue, let model = head["model"]?.stringValue,
+      let dimensions = head["dimensions"]?.integerValue, dimensions > 0, dimensions <= 1 << 16,
+      let catalogHash = head["catalogHash"]?.stringValue, let language = head["language"]?.stringValue,
+      let count = head["count"]?.integerValue, count >= 0
+    else { throw .corrupt("its HEAD lacks engine, model, dimensions, catalogHash, language or count") }
+    guard entryBytes.count == Int(count) * 8 else {
+      throw .corrupt("its ENTR section holds \(entryBytes.count) bytes for \(count) rows (8 per row)")
+    }
+    guard vectorBytes.count == Int(count) * Int(dimensions) * 4 else {
+      throw .corrupt("its VECT section holds \(vectorBytes.count) bytes for \(count) rows of \(dimensions) float32")
+    }
+    var entries: [VectorFile.Entry] = []
+    entries.reserveCapacity(Int(count))
+    for row in 0..<Int(count) {
+      let intent = Int32(bitPattern: read(UInt32.self, entryBytes, row * 8))
+      let code = Int(entryBytes[row * 8 + 4])
+      guard intent >= 0 else { throw .corrupt("entry \(row) stands for intent \(intent)") }
+      guard code < kinds.count else { throw .corrupt("entry \(row) has the kind code \(code); expected 0–\(kinds.count - 1)") }
+      entries.append(VectorFile.Entry(intent: Int(intent), kind: kinds[code]))
+    }
+    let floats = [Float](unsafeUninitializedCapacity: Int(count) * Int(dimensions)) { buffer, initialized in
+      for i in 0..<buffer.count { buffer[i] = Float(bitPattern: read(UInt32.self, vectorBytes, i * 4)) }
+      initialized = buffer.count
+    }
+    var vectors = VectorFile(
+      model: model, dimensions: Int(dimensions), catalogHash: catalogHash, language: language, entries: entries, vectors: floats)
+    if let calibration = sections["CALI"], !calibration.isEmpty {
+      do {
+        vectors.calibration = try JSONParser.parse(bytes: Array(calibration))
+      } catch {
+        throw .corrupt("its CALI section is not JSON: \(error)")
+      }
+    }
+    return Contents(engine: engine, vectors: vectors)
+  }
+
+  @inline(__always)
+  private static func read<T: FixedWidthInteger>(_: T.Type, _ bytes: UnsafeRawBufferPointer, _ offset: Int) -> T {
+    T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+  }
+
+  /// Reads and decodes the file at `path` (`decode`), mapping it into memory. A directory,
+  /// FIFO, device or socket is refused before it is opened (opening a FIFO would wait for a
+  /// writer); a symbolic link is followed.
+  public static func read(path: String) throws(Problem) -> Contents {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw .unreadable(errno == ENOENT ? "\(path): no such file" : "\(path): \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .unreadable("\(path) is a directory, not an index file")
+    default: throw .unreadable("\(path) is not a regular file (a FIFO, socket or device), not an index file")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable("\(path): \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    let size = Int(info.st_size)
+    guard size > 0 else { throw .truncated(expected: 32, actual: 0) }
+    guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
+      throw .unreadable("\(path): \(String(cString: strerror(errno)))")
+    }
+    defer { munmap(mapping, size) }
+    return try decode(UnsafeRawBufferPointer(start: mapping, count: size))
+  }
+
+  /// Checks that the file fits the engine format, model, catalog and language of the reader.
+  public static func check(
+    _ contents: Contents, engine: String, model: String, dimensions: Int, catalogHash: String, language: String
+  ) throws(Problem) {
+    guard contents.engine == engine else { throw .otherEngine(expected: engine, found: contents.engine) }
+    let vectors = contents.vectors
+    guard vectors.model == model else { throw .otherModel(expected: model, found: vectors.model) }
+    guard vectors.dimensions == dimensions else { throw .otherDimensions(expected: dimensions, found: vectors.dimensions) }
+    guard vectors.language == language else { throw .otherLanguage(expected: language, found: vectors.language) }
+    guard vectors.catalogHash == catalogHash else { throw .staleCatalog }
+  }
+}
