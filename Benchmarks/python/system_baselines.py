@@ -8,12 +8,13 @@ Per language it measures:
 
 1. Index build.
    - ours: wall time of the process `intentbridge index <copy>/<lang>.json` (median of
-     --index-runs). `index` has no output option and writes <catalog>.<lang>.vectors next to the
-     catalog, so the catalog is copied to a temporary directory and the copy is indexed (the
-     vector file is deleted before each run so every run rebuilds it). This includes process
-     start, catalog parsing and the load of the static embedding model, so "ours start+load" is
-     also reported: wall time of `intentbridge rank <copy> x --no-rebuild` with the vector file
-     present (start, model + vector load, one trivial ranking), median of --index-runs.
+     --index-runs). `index` has no output option and writes the index file (<lang>.<lang>.index
+     for <lang>.json) next to the catalog, so the catalog is copied to a temporary directory and
+     the copy is indexed (the index file is deleted before each run so every run rebuilds it).
+     This includes process start, catalog parsing and the load of the static embedding model, so
+     "ours start+load" is also reported: wall time of `intentbridge rank <copy> x --no-rebuild`
+     with the index file present (start, model + index load, one trivial ranking), median of
+     --index-runs.
    - BM25: in-process time (perf_counter) of reading + parsing the catalog JSON, building the
      per-intent documents with bm25_baseline.documents (the same as its benchmark) and
      `rank_bm25.BM25Okapi(docs)`; median of --build-runs.
@@ -24,8 +25,9 @@ Per language it measures:
    Ratios are baseline / ours-index (< 1: the baseline builds faster than `intentbridge index`).
 2. CLI cold start: wall time of one whole process answering the first request of
    <lang>.dev.jsonl, median of --cold-runs, the two systems run alternately.
-   - ours: `intentbridge resolve <copy> "<request>" --json --no-rebuild` (vector file present;
-     --no-rebuild only guarantees that it is not silently rebuilt).
+   - ours: `intentbridge rank <copy> "<request>" --json --no-rebuild` (index file present;
+     --no-rebuild only guarantees that it is not silently rebuilt); also `resolve` (rank + fill)
+     the same way ("ours cold resolve").
    - hassil: `<venv python> -B system_baselines.py --child hassil <lang> "<request>"`: a fresh
      interpreter that imports hassil (via hassil_baseline.py), loads the intents + slot lists
      for the language and runs `recognize_best(..., best_slot_name="name")` once (with the
@@ -192,6 +194,13 @@ def machine_info():
 
 # --------------------------------------------------------------------------- per language
 
+def index_path(catalog, language):
+    """The index file `intentbridge` writes beside `catalog` (Schemas/index-file.md)."""
+    stem = catalog.stem
+    own = stem.lower().endswith("." + language.lower())
+    return catalog.parent / (f"{stem}.index" if own else f"{stem}.{language}.index")
+
+
 def first_request(lang):
     with open(DATA / f"{lang}.dev.jsonl", encoding="utf-8") as f:
         for line in f:
@@ -212,12 +221,12 @@ def measure_language(lang, args, hb, build_docs, workdir):
     catalog = json.loads(src.read_text(encoding="utf-8"))
     catalog_lang = catalog.get("app", {}).get("defaultLanguage", lang)
 
-    # Work on a copy: `index` writes <catalog>.<lang>.vectors next to the catalog it is given.
+    # Work on a copy: `index` writes the index file next to the catalog it is given.
     tmp = Path(workdir) / lang
     tmp.mkdir(parents=True, exist_ok=True)
     copy = tmp / src.name
     shutil.copyfile(src, copy)
-    vectors = tmp / f"{copy.stem}.{catalog_lang}.vectors"
+    vectors = index_path(copy, catalog_lang)
     binary = str(args.binary)
 
     # 1. Index build -------------------------------------------------------------------
@@ -255,7 +264,8 @@ def measure_language(lang, args, hb, build_docs, workdir):
     # 2. + 3. Cold start and peak RSS --------------------------------------------------
     row = first_request(lang)
     query = row["query"]
-    ours_argv = [binary, "resolve", str(copy), query, "--json", "--no-rebuild"]
+    ours_argv = [binary, "rank", str(copy), query, "--json", "--no-rebuild"]
+    resolve_argv = [binary, "resolve", str(copy), query, "--json", "--no-rebuild"]
     child_argv = [sys.executable, "-B", str(Path(__file__).resolve()), "--child", "hassil", lang, query,
                   "--intents-lang", code]
     if "context-area" in (row.get("tags") or []):
@@ -264,7 +274,7 @@ def measure_language(lang, args, hb, build_docs, workdir):
             child_argv += ["--area", area]
 
     log(f"# {lang}: cold start x{args.cold_runs} each, alternating: {query!r}")
-    ours_cold, ours_rss, hassil_cold, hassil_rss = [], [], [], []
+    ours_cold, ours_rss, hassil_cold, hassil_rss, resolve_cold = [], [], [], [], []
     ours_intent = hassil_intent = None
     for i in range(args.warmup + args.cold_runs):
         wall, rss, out = run_process(ours_argv, cwd=tmp)
@@ -272,6 +282,9 @@ def measure_language(lang, args, hb, build_docs, workdir):
         if i >= args.warmup:
             ours_cold.append(wall)
             ours_rss.append(rss)
+        wall, _, _ = run_process(resolve_argv, cwd=tmp)
+        if i >= args.warmup:
+            resolve_cold.append(wall)
         wall, rss, out = run_process(child_argv, cwd=tmp)
         hassil_intent = json.loads(out.strip().splitlines()[-1]).get("intent")
         if i >= args.warmup:
@@ -284,7 +297,7 @@ def measure_language(lang, args, hb, build_docs, workdir):
         "lang": lang,
         "intents_lang": code,
         "intents": len(catalog.get("intents", [])),
-        "vector_file_bytes": vectors.stat().st_size,
+        "index_file_bytes": vectors.stat().st_size,
         "ours_index_ms": ms(med(index_times)),
         "ours_start_load_ms": ms(med(load_times)),
         "ours_index_rss_mib": round(max(index_rss), 1),
@@ -297,6 +310,7 @@ def measure_language(lang, args, hb, build_docs, workdir):
         "ours_intent": ours_intent,
         "hassil_intent": hassil_intent,
         "ours_cold_ms": ms(med(ours_cold)),
+        "ours_cold_resolve_ms": ms(med(resolve_cold)),
         "hassil_cold_ms": ms(med(hassil_cold)),
         "ratio_cold": round(med(hassil_cold) / med(ours_cold), 2),
         "ours_rss_mib": round(max(ours_rss), 1),
@@ -308,11 +322,44 @@ def measure_language(lang, args, hb, build_docs, workdir):
             "bm25_build": [ms(t) for t in bm25_times],
             "hassil_build": [ms(t) for t in hassil_times],
             "ours_cold": [ms(t) for t in ours_cold],
+            "ours_cold_resolve": [ms(t) for t in resolve_cold],
             "hassil_cold": [ms(t) for t in hassil_cold],
         },
     }
     log(f"# {lang}: done")
     return result
+
+
+def measure_seal(args, build_docs, workdir):
+    """Index build of the 4,076 Seal-Tools tools (imported with `intentbridge import tools`):
+    ours (`intentbridge index`, the index file deleted before each run) against rank_bm25's
+    BM25Okapi construction over the same catalog's documents, in-process. None when the
+    seal-tools data set is absent."""
+    import statistics
+    from rank_bm25 import BM25Okapi
+    from devdata import dev_data, missing_note
+    source = dev_data("seal-tools")
+    if not source.exists():
+        log("# " + missing_note("seal-tools") + "; skipped")
+        return None
+    tmp = Path(workdir) / "seal"
+    tmp.mkdir(parents=True, exist_ok=True)
+    copy = tmp / "seal.json"
+    run_process([str(args.binary), "import", "tools", str(source / "tools.openai.json"), "--out", str(copy)], cwd=tmp)
+    index = index_path(copy, "en")
+    log(f"# seal-tools: ours index x{args.index_runs}")
+    times = []
+    for i in range(args.warmup + args.index_runs):
+        index.unlink(missing_ok=True)
+        wall, _, _ = run_process([str(args.binary), "index", str(copy)], cwd=tmp)
+        if i >= args.warmup:
+            times.append(wall)
+    catalog = json.loads(copy.read_text(encoding="utf-8"))
+    bm25, _ = time_in_process(lambda: BM25Okapi(build_docs(catalog, "en")), args.build_runs, args.warmup)
+    ours = statistics.median(times)
+    return {"set": "seal-tools", "intents": len(catalog.get("intents", [])), "ours_index_ms": round(ours * 1000, 1),
+            "bm25_build_ms": round(bm25 * 1000, 1), "ratio_bm25_vs_ours_index": round(bm25 / ours, 3),
+            "runs_ms": [round(t * 1000, 1) for t in times]}
 
 
 # --------------------------------------------------------------------------- report
@@ -325,9 +372,10 @@ COLUMNS = [
     ("BM25/ours", "ratio_bm25_vs_ours_index", "{:.3f}"),
     ("hassil load ms", "hassil_build_ms", "{:.1f}"),
     ("hassil/ours", "ratio_hassil_vs_ours_index", "{:.2f}"),
-    ("ours cold ms", "ours_cold_ms", "{:.1f}"),
+    ("ours cold rank ms", "ours_cold_ms", "{:.1f}"),
+    ("ours cold resolve ms", "ours_cold_resolve_ms", "{:.1f}"),
     ("hassil cold ms", "hassil_cold_ms", "{:.1f}"),
-    ("cold hassil/ours", "ratio_cold", "{:.2f}"),
+    ("cold hassil/ours rank", "ratio_cold", "{:.2f}"),
     ("ours RSS MiB", "ours_rss_mib", "{:.1f}"),
     ("hassil RSS MiB", "hassil_rss_mib", "{:.1f}"),
     ("RSS hassil/ours", "ratio_rss", "{:.2f}"),
@@ -381,6 +429,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="intentbridge-sysbench-") as workdir:
         for lang in langs:
             rows.append(measure_language(lang, args, hb, build_docs, workdir))
+        seal = measure_seal(args, build_docs, workdir)
     total = time.perf_counter() - started
 
     print(f"# System baselines: intentbridge vs. Python (rank_bm25, hassil)\n")
@@ -394,6 +443,10 @@ def main():
     print(f"- total run time: {total:.1f} s\n")
     print(markdown_table(rows))
     print()
+    if seal:
+        print(f"Seal-Tools ({seal['intents']} tools): ours index {seal['ours_index_ms']:.1f} ms, "
+              f"rank_bm25 build {seal['bm25_build_ms']:.1f} ms (BM25/ours {seal['ratio_bm25_vs_ours_index']:.3f})\n")
+        rows.append(seal)
     lines = [json.dumps(row, ensure_ascii=False) for row in rows]
     print("\n".join(lines))
     if args.json_out:

@@ -24,7 +24,7 @@ enum OptionGroups {
       .init(name: "embeddings-timeout", valueName: "seconds", help: "Endpoint timeout per request (default 30)."),
     ],
     flags: [
-      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model, no index file)."),
+      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model; the index file keeps only their confidence)."),
       .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign index file."),
       .init(name: "no-tuning", help: "Ignore the catalog's tuning file (<catalog>.<lang>.tuning.json, written by 'intentbridge tune')."),
     ])

@@ -143,8 +143,7 @@ public struct IntentEngine: Sendable {
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
-      // No index file to keep them in: keyword signals' confidence is fitted in memory.
-      let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
+      let models = keywordOnlyConfidence(compiled: compiled, catalogPath: catalogPath, options: options, notice: notice)
       configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)
     }
     if options.useTuning {
@@ -211,6 +210,9 @@ public struct IntentEngine: Sendable {
     compiled: CompiledCatalog, embedder: (any TextEmbedder)?, vectors: VectorFile?, texts: [(intent: Int, kind: String, text: String)],
     modes: [RankingMode], configuration: RankingConfiguration
   ) -> [RankingMode: ConfidenceModel] {
+    // A grammar catalog keeps the shipped calibration (`ConfidenceCalibration.fit`): no
+    // pseudo-requests to rank, no catalogs to compile per fold.
+    guard !compiled.isGrammar else { return [:] }
     var shipped = configuration
     shipped.confidenceModels = [:]
     let ranker = Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: shipped)
@@ -273,8 +275,10 @@ public struct IntentEngine: Sendable {
   ) throws(LoadError) -> VectorFile {
     let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
     let problem: IndexFile.Problem
+    var previous: IndexFile.Contents?
     do {
       let contents = try IndexFile.read(path: path)
+      previous = contents
       try IndexFile.check(
         contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
         dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash, language: compiled.language)
@@ -293,6 +297,14 @@ public struct IntentEngine: Sendable {
     shipped.confidenceModels = [:]
     let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
     file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
+    // The keyword-only confidence of a file for the same catalog stays (it needs no model).
+    if let previous, previous.engine == VectorFileBuilder.engineFormat, previous.vectors.catalogHash == compiled.catalog.contentHash,
+      previous.vectors.language == compiled.language, let keywordOnly = previous.vectors.calibration?[Self.keywordOnlyKey],
+      var calibration = file.calibration?.objectValue
+    {
+      calibration[Self.keywordOnlyKey] = keywordOnly
+      file.calibration = .object(calibration)
+    }
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
     if options.writeIndex, !isReadOnlyFolder(of: path) {
       do {
@@ -304,6 +316,47 @@ public struct IntentEngine: Sendable {
     }
     return file
   }
+
+  /// The confidence model of keyword signals ranking without an embedding model: the one the
+  /// index file keeps (`keywordOnly` in its calibration) when the file is fresh for this
+  /// catalog, language and engine, whatever its model; otherwise fitted (`fitConfidence`) and
+  /// kept in the index file for the next start (added to a fresh file, or a file without
+  /// vectors when there is none or it is stale). A file that cannot be written leaves the
+  /// fit in memory.
+  static func keywordOnlyConfidence(
+    compiled: CompiledCatalog, catalogPath: String, options: Options, notice: (String) -> Void
+  ) -> [RankingMode: ConfidenceModel] {
+    let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
+    var kept: VectorFile?
+    if let contents = try? IndexFile.read(path: path), contents.engine == VectorFileBuilder.engineFormat,
+      contents.vectors.catalogHash == compiled.catalog.contentHash, contents.vectors.language == compiled.language
+    {
+      // Present but empty: the fit kept the shipped calibration (a grammar catalog).
+      if let stored = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: stored).models }
+      kept = contents.vectors
+    }
+    let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
+    guard options.writeIndex, !isReadOnlyFolder(of: path) else { return models }
+    let exists = FileManager.default.fileExists(atPath: path)
+    var file =
+      kept
+      ?? VectorFile(
+        model: VectorFileBuilder.noModel, dimensions: 0, catalogHash: compiled.catalog.contentHash, language: compiled.language, entries: [],
+        vectors: [])
+    var calibration = file.calibration?.objectValue ?? JSONObject()
+    calibration[Self.keywordOnlyKey] = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).json
+    file.calibration = .object(calibration)
+    do {
+      try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
+      if !exists { notice("notice: wrote \(path)") }
+    } catch {
+      notice("notice: could not write \(path) (\(error)); using the confidence fitted in memory")
+    }
+    return models
+  }
+
+  /// Where in an index file's calibration the keyword-only confidence is kept.
+  static let keywordOnlyKey = "keywordOnly"
 
   /// Whether the folder of `path` is read-only by its permission bits (no write bit for
   /// anyone): a shared, read-only data folder gets no index file even when the process could

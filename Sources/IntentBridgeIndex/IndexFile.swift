@@ -64,7 +64,10 @@ public enum IndexFile {
       case .corrupt(let reason): "is corrupt: \(reason)"
       case .checksumMismatch: "is corrupt: its checksum does not match its contents"
       case .otherEngine(let expected, let found): "was built by another engine version (\"\(found)\", this one writes \"\(expected)\")"
-      case .otherModel(let expected, let found): "was built with the model \"\(found)\", not \"\(expected)\""
+      case .otherModel(let expected, let found):
+        found == VectorFileBuilder.noModel
+          ? "was built without an embedding model (keyword signals only), not with \"\(expected)\""
+          : "was built with the model \"\(found)\", not \"\(expected)\""
       case .otherDimensions(let expected, let found): "has \(found)-dimensional vectors, the model makes \(expected)"
       case .staleCatalog: "is stale: the catalog changed since it was built"
       case .otherLanguage(let expected, let found): "was built for language \"\(found)\", not \"\(expected)\""
@@ -188,7 +191,7 @@ public enum IndexFile {
       throw .corrupt("its HEAD section is not JSON: \(error)")
     }
     guard let engine = head["engine"]?.stringValue, let model = head["model"]?.stringValue,
-      let dimensions = head["dimensions"]?.integerValue, dimensions > 0, dimensions <= 1 << 16,
+      let dimensions = head["dimensions"]?.integerValue, dimensions >= 0, dimensions <= 1 << 16,
       let catalogHash = head["catalogHash"]?.stringValue, let language = head["language"]?.stringValue,
       let count = head["count"]?.integerValue, count >= 0
     else { throw .corrupt("its HEAD lacks engine, model, dimensions, catalogHash, language or count") }

@@ -14,6 +14,10 @@ public enum VectorFileBuilder {
   /// (their layout or what was derived from the catalog may differ).
   public static let engineFormat = "index-\(IndexFile.formatVersion)/\(recipe)"
 
+  /// The `model` of an index file built without an embedding model (keyword signals only:
+  /// no rows, the keyword confidence in its calibration).
+  public static let noModel = "none"
+
   /// The `model` an index file built with `embedder` records.
   public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
 
