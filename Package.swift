@@ -159,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeCLITests",
       dependencies: [
-        "IntentBridgeCLI", "IntentBridgeImport", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",
+        "IntentBridgeCLI", "IntentBridgeImport", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",
         "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),

@@ -328,12 +328,13 @@ public struct IntentEngine: Sendable {
   ) -> [RankingMode: ConfidenceModel] {
     let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
     var kept: VectorFile?
-    if let contents = try? IndexFile.read(path: path), contents.engine == VectorFileBuilder.engineFormat,
+    // The rows are not read (keyword signals do not use them) unless the file is rewritten.
+    if let contents = try? IndexFile.read(path: path, vectors: false), contents.engine == VectorFileBuilder.engineFormat,
       contents.vectors.catalogHash == compiled.catalog.contentHash, contents.vectors.language == compiled.language
     {
       // Present but empty: the fit kept the shipped calibration (a grammar catalog).
       if let stored = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: stored).models }
-      kept = contents.vectors
+      kept = (try? IndexFile.read(path: path))?.vectors
     }
     let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
     guard options.writeIndex, !isReadOnlyFolder(of: path) else { return models }

@@ -153,9 +153,10 @@ public enum IndexFile {
   }
 
   /// Decodes and integrity-checks the bytes of an index file (magic, version, length,
-  /// sections, checksum). - Complexity: O(file length), one pass for the checksum and one
-  /// copy of the vectors.
-  public static func decode(_ bytes: UnsafeRawBufferPointer) throws(Problem) -> Contents {
+  /// sections, checksum); with `vectors` false the rows are checked but not copied (the
+  /// result has no entries and no vectors, as keyword signals need).
+  /// - Complexity: O(file length), one pass for the checksum and one copy of the vectors.
+  public static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool = true) throws(Problem) -> Contents {
     guard bytes.count >= 32 else { throw .truncated(expected: 32, actual: bytes.count) }
     guard Array(bytes[0..<4]) == magic else { throw .notAnIndexFile }
     let version = read(UInt16.self, bytes, 4)
@@ -202,15 +203,15 @@ public enum IndexFile {
       throw .corrupt("its VECT section holds \(vectorBytes.count) bytes for \(count) rows of \(dimensions) float32")
     }
     var entries: [VectorFile.Entry] = []
-    entries.reserveCapacity(Int(count))
-    for row in 0..<Int(count) {
+    entries.reserveCapacity(readVectors ? Int(count) : 0)
+    for row in 0..<(readVectors ? Int(count) : 0) {
       let intent = Int32(bitPattern: read(UInt32.self, entryBytes, row * 8))
       let code = Int(entryBytes[row * 8 + 4])
       guard intent >= 0 else { throw .corrupt("entry \(row) stands for intent \(intent)") }
       guard code < kinds.count else { throw .corrupt("entry \(row) has the kind code \(code); expected 0–\(kinds.count - 1)") }
       entries.append(VectorFile.Entry(intent: Int(intent), kind: kinds[code]))
     }
-    let floats = [Float](unsafeUninitializedCapacity: Int(count) * Int(dimensions)) { buffer, initialized in
+    let floats = [Float](unsafeUninitializedCapacity: readVectors ? Int(count) * Int(dimensions) : 0) { buffer, initialized in
       for i in 0..<buffer.count { buffer[i] = Float(bitPattern: read(UInt32.self, vectorBytes, i * 4)) }
       initialized = buffer.count
     }
@@ -234,7 +235,7 @@ public enum IndexFile {
   /// Reads and decodes the file at `path` (`decode`), mapping it into memory. A directory,
   /// FIFO, device or socket is refused before it is opened (opening a FIFO would wait for a
   /// writer); a symbolic link is followed.
-  public static func read(path: String) throws(Problem) -> Contents {
+  public static func read(path: String, vectors readVectors: Bool = true) throws(Problem) -> Contents {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw .unreadable(errno == ENOENT ? "\(path): no such file" : "\(path): \(String(cString: strerror(errno)))")
@@ -253,7 +254,7 @@ public enum IndexFile {
       throw .unreadable("\(path): \(String(cString: strerror(errno)))")
     }
     defer { munmap(mapping, size) }
-    return try decode(UnsafeRawBufferPointer(start: mapping, count: size))
+    return try decode(UnsafeRawBufferPointer(start: mapping, count: size), vectors: readVectors)
   }
 
   /// Checks that the file fits the engine format, model, catalog and language of the reader.

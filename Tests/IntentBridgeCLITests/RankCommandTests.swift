@@ -1,6 +1,7 @@
 import Foundation
 import IntentBridgeCLI
 import IntentBridgeEngine
+import IntentBridgeIndex
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Synchronization
@@ -116,5 +117,46 @@ import Testing
     let rebuilt = CapturedRun(["rank", catalog.path, "add a note"])
     #expect(rebuilt.status == 0)
     #expect(rebuilt.err.contains("stale") && rebuilt.err.contains("rebuilt"), "\(rebuilt.err)")
+  }
+}
+
+/// A command loads only what it uses: keyword signals read no model and no rows, and keep
+/// their confidence in the index file so the next start fits nothing.
+@Suite struct LazyLoadingTests {
+  @Test func keywordSignalsNeedNoModelAndShareTheIndexFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-lazy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("notes.en.json").path
+    try FileManager.default.copyItem(atPath: Repository.path("Examples/notes/notes.en.json"), toPath: catalog)
+    let index = directory.appendingPathComponent("notes.en.index").path
+    // No model folder exists at this path: loading one would fail.
+    let missingModel = directory.appendingPathComponent("no-model").path
+    let first = CapturedRun(["rank", catalog, "add a note", "--signals", "keyword", "--model", missingModel])
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.err.contains("wrote \(index)"), "\(first.err)")
+    let keywordOnly = try IndexFile.read(path: index)
+    #expect(keywordOnly.vectors.model == "none")
+    #expect(keywordOnly.vectors.entries.isEmpty)
+    #expect(keywordOnly.vectors.calibration?["keywordOnly"] != nil)
+    // The next keyword start reads it and writes nothing (a write renames a new file over it:
+    // another inode).
+    func inode() throws -> Int { try FileManager.default.attributesOfItem(atPath: index)[.systemFileNumber] as? Int ?? -1 }
+    let written = try inode()
+    let second = CapturedRun(["rank", catalog, "add a note", "--signals", "keyword", "--model", missingModel, "--json"])
+    #expect(second.status == 0)
+    #expect(second.out.contains("\"intent\" : \"AddNoteIntent\"") || second.out.contains("\"intent\": \"AddNoteIntent\""), "\(second.out)")
+    #expect(try inode() == written)
+    // With the model the file is rebuilt with vectors, saying why, and keeps the keyword fit.
+    let hybrid = CapturedRun(["rank", catalog, "add a note"])
+    #expect(hybrid.status == 0, "\(hybrid.err)")
+    #expect(hybrid.err.contains("was built without an embedding model") && hybrid.err.contains("rebuilt it"), "\(hybrid.err)")
+    let full = try IndexFile.read(path: index)
+    #expect(!full.vectors.entries.isEmpty)
+    #expect(full.vectors.calibration?["keywordOnly"] == keywordOnly.vectors.calibration?["keywordOnly"])
+    // And keyword signals still find their fit in the file that now has vectors.
+    let rebuilt = try inode()
+    #expect(CapturedRun(["rank", catalog, "add a note", "--signals", "keyword", "--model", missingModel]).status == 0)
+    #expect(try inode() == rebuilt)
   }
 }
