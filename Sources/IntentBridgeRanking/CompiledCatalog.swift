@@ -55,17 +55,23 @@ public struct CompiledCatalog: Sendable {
       .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
     let analyzer = TextAnalyzer(language: language, skipWords: skipWords)
     self.analyzer = analyzer
-    let templates = IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
-    self.templates = templates
     let isGrammar = Self.isGrammar(catalog, language: language)
     self.isGrammar = isGrammar
-    let documents = catalog.intents.enumerated().map {
-      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules)
-    }
-    self.documents = documents
     // Settings the user left at their defaults follow the catalog's shape.
     let keyword = isGrammar && keyword == KeywordIndex.Configuration() ? .grammar : keyword
-    keywordIndex = KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword)
+    // The templates and the keyword side share only the (immutable) catalog, rules and
+    // analyser: they are built side by side.
+    let (templates, (documents, keywordIndex)) = sideBySide {
+      IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
+    } _: {
+      let documents = catalog.intents.enumerated().map {
+        IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules)
+      }
+      return (documents, KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword))
+    }
+    self.templates = templates
+    self.documents = documents
+    self.keywordIndex = keywordIndex
     affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     negativeSamples = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
       .flatMap { $0.samples(rules: rules.template(named:), slotText: { _ in "" }, limit: 4) }
