@@ -55,6 +55,8 @@ public final class CatalogEngines: Sendable {
     if let engine = loaded.withLock({ $0[language] }) { return engine }
     var options = options
     options.language = language
+    // The engines share the first one's model (loaded once), whichever kind it is.
+    if let embedder = defaultEngine.embedder { options.embedding = .loaded(embedder) }
     let engine = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
     loaded.withLock { $0[language] = $0[language] ?? engine }
     return engine

@@ -28,6 +28,9 @@ public struct IntentEngine: Sendable {
       case staticModel(directory: String?)
       /// An OpenAI-compatible `/v1/embeddings` endpoint.
       case endpoint(EndpointEmbedder.Configuration)
+      /// An embedder already loaded (e.g. another language's engine's, so that the engines of
+      /// one catalog share one model).
+      case loaded(any TextEmbedder)
     }
 
     /// The catalog language to use (a language the catalog declares, or one of the same
@@ -83,6 +86,8 @@ public struct IntentEngine: Sendable {
   public var configuration: RankingConfiguration { ranker.configuration }
   /// Whether requests are also compared with the intents' vectors.
   public var hasEmbeddings: Bool { ranker.vectorIndex != nil }
+  /// The embedder of requests (nil: keyword signals only).
+  public var embedder: (any TextEmbedder)? { ranker.embedder }
 
   /// An engine over `catalog` in memory, without embeddings (keyword scoring and phrase
   /// templates): nothing is read or written. `language` must be one the catalog declares
@@ -126,6 +131,8 @@ public struct IntentEngine: Sendable {
       } catch {
         throw .endpoint(error)
       }
+    case .loaded(let loaded):
+      embedder = loaded
     case .staticModel(let directory):
       guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
       do {

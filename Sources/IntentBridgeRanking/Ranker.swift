@@ -24,7 +24,7 @@ package struct Ranker: Sendable {
   /// Settings; changing them (e.g. `mode`) on a copy is cheap, the indexes are shared.
   package var configuration: RankingConfiguration
   package let vectorIndex: VectorIndex?
-  let embedder: (any TextEmbedder)?
+  package let embedder: (any TextEmbedder)?
   /// Embeddings of the negative phrases' samples.
   let negativeVectors: [[Float]]
 
