@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4) in pure Swift: content hashes of catalogs (vector-file headers,
+/// SHA-256 (FIPS 180-4) in pure Swift: content hashes of catalogs (index and tuning files,
 /// golden manifests). Not for secrets; there is no constant-time requirement here.
 ///
 ///     SHA256.hex(Array("abc".utf8))   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
@@ -16,42 +16,64 @@ public enum SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
+  /// - Complexity: O(n); the message is read in place, block by block (only the last one or
+  ///   two blocks, with the padding, are copied).
   public static func digest(_ message: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
-    var data = message
+    var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    let fullBlocks = message.count / 64
+    // The rest of the message, the 0x80 marker, zeros and the bit length: one or two blocks.
+    var tail = Array(message[(fullBlocks * 64)...])
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
     let bitLength = UInt64(message.count) &* 8
-    data.append(0x80)
-    while data.count % 64 != 56 { data.append(0) }
-    for i in (0..<8).reversed() { data.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: data.count, by: 64) {
-      for i in 0..<16 {
-        let b = chunk + i * 4
-        w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
+    for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+    k.withUnsafeBufferPointer { k in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        message.withUnsafeBufferPointer { bytes in
+          for block in 0..<fullBlocks { compress(UnsafeBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), &h, w, k) }
+        }
+        tail.withUnsafeBufferPointer { bytes in
+          for block in 0..<(bytes.count / 64) { compress(UnsafeBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), &h, w, k) }
+        }
       }
-      for i in 16..<64 {
-        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-        let ch = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let maj = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ maj
-        hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-      }
-      h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
-    return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - $0 * 8)) } }
+    return [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - $0 * 8)) } }
+  }
+
+  /// One 64-byte block into the state `h`; `w` is scratch for the message schedule.
+  @inline(__always)
+  private static func compress(
+    _ block: UnsafeBufferPointer<UInt8>, _ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+    _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
+  ) {
+    for i in 0..<16 {
+      let b = i * 4
+      w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+    }
+    for i in 16..<64 {
+      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, hh) = h
+    for i in 0..<64 {
+      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+      let ch = (e & f) ^ (~e & g)
+      let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+      let maj = (a & b) ^ (a & c) ^ (b & c)
+      let t2 = s0 &+ maj
+      hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+    }
+    h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
   }
 
   public static func hex(_ message: [UInt8]) -> String {
     digest(message).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
+  @inline(__always)
   private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

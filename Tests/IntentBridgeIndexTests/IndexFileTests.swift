@@ -160,6 +160,27 @@ import Testing
       SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
   }
 
+  /// Lengths on both sides of the padding boundaries (one or two final blocks), against
+  /// digests from Python's hashlib.
+  @Test func sha256MatchesAtBlockBoundaries() {
+    let expected: [Int: String] = [
+      55: "8aa994584139d128848eeebc4e815639ba5ab6e6e39574195a63ac4f14f7c43b",
+      56: "ad574708f75c044c9b85de64cb568ee7711ff4f36448c6242f053ba8f6cc2b63",
+      63: "280ed3e8ff1df845b2e7dfe6ac6cee817bef20e783cc65abc41b818b4d2fe076",
+      64: "c6ab9724ade5b6a7a1edfffb12f3aa9181351355af8fd08c919952ad211339dd",
+      65: "788367c73c7ddf4c53f65e68cc0d943e6227ab55b0e78ba63ace822b1c6301c0",
+      119: "3d610547d68216dedf7435a4fb6260353911f6b3fd3f18805ddb8be285d726fe",
+      120: "1f80156a804cb7862ad113e8200e9d74499723e7c7854d5f48776d3148e09656",
+      127: "192409cd280e14b743642ad1343fbd3e82d9305de72c078117745a679210cc3d",
+      128: "cc548ca2dec1f6fe4f58b2e27aa9c7521607df1130d140b55a4dad0665302356",
+      1000: "5097e7d587352f5097062ae679f37bda5802d9f875aba14c8cb4d1a188ada179",
+    ]
+    for (length, digest) in expected {
+      let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 31 + 7) }
+      #expect(SHA256.hex(message) == digest, "length \(length)")
+    }
+  }
+
   /// Files whose checksum is right but whose contents are wrong: each is refused by
   /// `validate`, naming the entry or row (before, they were used silently).
   struct Crafted: Sendable, CustomStringConvertible {
