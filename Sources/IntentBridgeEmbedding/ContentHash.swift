@@ -10,7 +10,7 @@
 /// same length that differ in a single 8-byte word (any flipped bits inside one word) always
 /// hash differently; the length is mixed into the result, so a truncated input differs too.
 /// `FNV1a` stays the model identity's hash (changing it would invalidate every vector file);
-/// this one is ~8× faster on large inputs (≈ 1 ms for `tokenizer.json`'s 4.9 MB).
+/// this one is ≈ 20× faster on large inputs (0.9 ms to read and hash `tokenizer.json`'s 4.9 MB).
 ///
 /// - Complexity: O(n) for n bytes.
 struct ContentHash {

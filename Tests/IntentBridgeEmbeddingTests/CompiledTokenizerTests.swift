@@ -306,13 +306,20 @@ import Testing
     }
   }
 
-  @Test func aDirectoryInPlaceOfTheFileIsRebuiltAround() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
+  @Test func aDirectoryInPlaceOfTheFileIsNeitherReadNorAnError() throws {
+    let folder = try TemporaryFolder(), cache = try TemporaryFolder()
+    defer {
+      folder.remove()
+      cache.remove()
+    }
     try TinyModel.write(to: folder)
-    try FileManager.default.createDirectory(atPath: folder.path + "/" + CompiledTokenizerFile.fileName, withIntermediateDirectories: false)
-    let model = try StaticEmbeddingModel(directory: folder.path)
+    let identity = try StaticEmbeddingModel(directory: folder.path, tokenizerCache: .disabled).identity
+    let path = cache.path + "/" + TokenizerCache.cacheFileName(modelIdentity: identity, folder: folder.path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    let model = try StaticEmbeddingModel(directory: folder.path, tokenizerCache: .folder(cache.path))
+    #expect(model.tokenizerOrigin == .json(cachedAt: nil))
     #expect(model.tokenIDs("turn on") == [3, 4])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [URL(fileURLWithPath: path).lastPathComponent])
   }
 
   // MARK: The content hash
