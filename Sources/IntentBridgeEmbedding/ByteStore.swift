@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Immutable bytes that outlive the views into them (`FlatArray`): a read-only, private
 /// memory map of a file, or a heap copy of bytes built in memory.
 ///
@@ -30,13 +22,8 @@ final class ByteStore: @unchecked Sendable {
   /// empty file, a file system without mmap).
   /// - Throws: `EmbeddingError.fileNotFound` / `.unreadable` naming the file.
   init(mapping path: String) throws(EmbeddingError) {
-    let descriptor = try ModelFile.openRegularFile(path)
-    defer { _ = close(descriptor.handle) }
-    let size = descriptor.size
-    if size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor.handle, 0),
-      address != UnsafeMutableRawPointer(bitPattern: -1)
-    {
-      bytes = UnsafeRawBufferPointer(start: address, count: size)
+    if let mapped = try ModelFile.map(path) {
+      bytes = mapped
       isMapped = true
       return
     }
@@ -60,7 +47,7 @@ final class ByteStore: @unchecked Sendable {
   deinit {
     guard let base = bytes.baseAddress else { return }
     if isMapped {
-      _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+      ModelFile.unmap(bytes)
     } else {
       base.deallocate()
     }

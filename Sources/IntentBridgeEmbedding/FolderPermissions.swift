@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The rule for where derived files (vector files, compiled tokenizers) may be written.
 public enum FolderPermissions {
   /// Whether `folder` is read-only by its permission bits (no write bit for anyone): a shared,
@@ -15,8 +7,7 @@ public enum FolderPermissions {
   ///
   ///     FolderPermissions.isReadOnly("/usr/share/models/e5")   // true for mode 0555
   public static func isReadOnly(_ folder: String) -> Bool {
-    var status = stat()
-    guard stat(folder.isEmpty ? "." : folder, &status) == 0 else { return false }
-    return status.st_mode & 0o222 == 0
+    guard let mode = ModelFile.permissionBits(of: folder.isEmpty ? "." : folder) else { return false }
+    return mode & 0o222 == 0
   }
 }

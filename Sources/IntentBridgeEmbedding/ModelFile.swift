@@ -10,8 +10,7 @@
 /// for a memory map (`ByteStore`), streaming content hashes, and atomic writes of derived
 /// files (the compiled tokenizer cache).
 ///
-/// With `ByteStore` and `ModelCache`, the only places in this module that touch libc (the
-/// module needs no Foundation).
+/// The only place in this module that touches libc (the module needs no Foundation).
 enum ModelFile {
   /// An open descriptor of a regular file and its size.
   struct OpenFile {
@@ -141,6 +140,46 @@ enum ModelFile {
   static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The file at `path` mapped read-only and private (`ByteStore`); nil when it is empty or
+  /// mapping fails (the caller reads it instead).
+  static func map(_ path: String) throws(EmbeddingError) -> UnsafeRawBufferPointer? {
+    let file = try openRegularFile(path)
+    defer { _ = close(file.handle) }  // the mapping outlives the descriptor
+    guard file.size > 0, let address = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, file.handle, 0),
+      address != UnsafeMutableRawPointer(bitPattern: -1)
+    else { return nil }
+    return UnsafeRawBufferPointer(start: address, count: file.size)
+  }
+
+  /// Releases a mapping made by `map`.
+  static func unmap(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+  }
+
+  /// The permission bits (`st_mode & 0o7777`) of `path`, or nil when it cannot be examined.
+  static func permissionBits(of path: String) -> UInt32? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return UInt32(status.st_mode) & 0o7777
+  }
+
+  /// The process's values of the environment variables `names` (absent ones left out).
+  static func environment(_ names: [String]) -> [String: String] {
+    var values: [String: String] = [:]
+    for name in names {
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return values
+  }
+
+  /// The absolute path of `path` with symbolic links resolved, or nil when it does not exist.
+  static func absolutePath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Whether a regular file exists at `path`.

@@ -16,6 +16,14 @@ public struct Tokenizer: Sendable {
   public enum Model: Sendable {
     case unigram(UnigramTokenizer)
     case wordPiece(WordPieceTokenizer)
+
+    /// The model's pieces by id.
+    var pieces: PieceList {
+      switch self {
+      case .unigram(let unigram): unigram.pieces
+      case .wordPiece(let wordPiece): wordPiece.pieces
+      }
+    }
   }
 
   public let model: Model
@@ -59,17 +67,8 @@ public struct Tokenizer: Sendable {
     normalizer = try Normalizer(json: root["normalizer"], path: "normalizer", fields: fields)
     preTokenizer = try PreTokenizer(json: root["pre_tokenizer"], path: "pre_tokenizer", fields: fields)
     addedTokens = try AddedTokens(json: root["added_tokens"], path: "added_tokens", fields: fields)
-    let modelSize: Int
-    switch model {
-    case .unigram(let unigram): modelSize = unigram.pieces.count
-    case .wordPiece(let wordPiece): modelSize = wordPiece.pieces.count
-    }
-    vocabularySize = max(modelSize, (addedTokens.tokens.map { Int($0.id) }.max() ?? -1) + 1)
-    let pieces: PieceList
-    switch model {
-    case .unigram(let unigram): pieces = unigram.pieces
-    case .wordPiece(let wordPiece): pieces = wordPiece.pieces
-    }
+    let pieces = model.pieces
+    vocabularySize = max(pieces.count, (addedTokens.tokens.map { Int($0.id) }.max() ?? -1) + 1)
     medianPieceLength = Self.medianPieceLength(pieces: pieces, addedTokens: addedTokens, vocabularySize: vocabularySize)
   }
 
@@ -87,12 +86,7 @@ public struct Tokenizer: Sendable {
   }
 
   /// The model's pieces by id.
-  var pieces: PieceList {
-    switch model {
-    case .unigram(let unigram): unigram.pieces
-    case .wordPiece(let wordPiece): wordPiece.pieces
-    }
-  }
+  var pieces: PieceList { model.pieces }
 
   /// Old files omit `model.type`; the shape of `vocab` tells.
   private static func inferModelType(_ model: JSONObject) -> String {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a model's compiled tokenizer (`tokenizer.ibtok`, `CompiledTokenizerFile`) is looked
 /// for and written, so that a normal start maps it instead of parsing `tokenizer.json`.
 ///
@@ -34,21 +26,14 @@ public enum TokenizerCache: Sendable, Equatable {
 
   /// The two variables `userCacheFolder(environment:)` reads, from this process.
   static var processEnvironment: [String: String] {
-    var environment: [String: String] = [:]
-    for name in ["XDG_CACHE_HOME", "HOME"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    return environment
+    ModelFile.environment(["XDG_CACHE_HOME", "HOME"])
   }
 
   /// The file name of a model's compiled tokenizer in a shared cache folder: the model
   /// identity plus a hash of the model folder's absolute path, so two copies of a model with
   /// different `tokenizer.json` files do not overwrite each other's cache.
   static func cacheFileName(modelIdentity: String, folder: String) -> String {
-    let absolute = realpath(folder, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    } ?? folder
+    let absolute = ModelFile.absolutePath(folder) ?? folder
     var hash = ContentHash()
     hash.combine(Array(absolute.utf8))
     let text = String(hash.finish(), radix: 16)
