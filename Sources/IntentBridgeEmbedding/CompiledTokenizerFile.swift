@@ -18,6 +18,8 @@ enum CompiledTokenizerFile {
   /// The name of the file beside the model (or, keyed by model, in the user's cache folder).
   static let fileName = "tokenizer.ibtok"
   static let magic: [UInt8] = Array("IBTK".utf8)
+  /// Bump whenever what `encode` writes changes (fields, order, meaning, or how a table is
+  /// derived from `tokenizer.json`): files left by an older build are then rebuilt, not read.
   static let version: UInt16 = 1
   /// Magic, version, reserved, file length.
   static let headerSize = 16
