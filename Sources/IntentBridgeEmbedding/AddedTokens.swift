@@ -31,7 +31,12 @@ struct AddedTokens: Sendable {
   static let none = AddedTokens(tokens: [])
 
   init(tokens: [Token]) {
-    self.tokens = tokens.sorted { $0.content.count > $1.content.count }  // longest first
+    self.init(ordered: tokens.sorted { $0.content.count > $1.content.count })  // longest first
+  }
+
+  /// Tokens already in matching order (longest first), as a compiled file stores them.
+  init(ordered tokens: [Token]) {
+    self.tokens = tokens
     var isFirstByte = [Bool](repeating: false, count: 256)
     for token in tokens { if let first = token.content.first { isFirstByte[Int(first)] = true } }
     self.isFirstByte = isFirstByte

@@ -3,9 +3,11 @@
 /// Tokenizers walk it byte by byte from a position in the text, so finding every vocabulary
 /// piece that starts there costs one step per byte and allocates nothing (no `String` per
 /// candidate). Layout: node 0 is the root, whose children sit in a direct 256-entry table;
-/// every other node's outgoing edges are a contiguous run of `edgeLabels`/`edgeTargets`,
-/// sorted by label (compressed sparse rows), searched linearly when short and by bisection
-/// when long. `values[node]` is the id of the key ending at that node, or -1.
+/// every other node's outgoing edges are a contiguous run of `edgeLabels`, sorted by label
+/// (compressed sparse rows), searched linearly when short and by bisection when long. Nodes are
+/// numbered breadth-first in edge order, so edge e leads to node e + 1 (no target array).
+/// `values[node]` is the id of the key ending at that node, or -1. The arrays are `FlatArray`s:
+/// built here from keys, or read in place from a compiled tokenizer file.
 ///
 ///     let trie = ByteTrie(keys: [Array("ab".utf8), Array("abc".utf8)], ids: [7, 9])
 ///     var node = trie.root
@@ -16,12 +18,12 @@
 struct ByteTrie: Sendable {
   static let none: Int32 = -1
   let root: Int32 = 0
-  private let rootChildren: [Int32]
-  private let edgeStart: [Int32]
-  private let edgeLabels: [UInt8]
-  private let edgeTargets: [Int32]
+  let rootChildren: FlatArray<Int32>
+  /// Node n's edges are `edgeLabels[edgeStart[n]..<edgeStart[n + 1]]` (nodeCount + 1 entries).
+  let edgeStart: FlatArray<Int32>
+  let edgeLabels: FlatArray<UInt8>
   /// The id of the key that ends at each node, or -1.
-  let values: [Int32]
+  let values: FlatArray<Int32>
 
   var nodeCount: Int { values.count }
 
@@ -80,7 +82,6 @@ struct ByteTrie: Sendable {
     var values: [Int32] = []
     var edgeStart: [Int32] = []
     var edgeLabels: [UInt8] = []
-    var edgeTargets: [Int32] = []
     var node = 0
     while node < nodeLo.count {
       var lo = Int(nodeLo[node])
@@ -96,8 +97,7 @@ struct ByteTrie: Sendable {
         let label = byte(lo, depth)
         var end = lo + 1
         while end < hi, byte(end, depth) == label { end += 1 }
-        edgeLabels.append(label)
-        edgeTargets.append(Int32(nodeLo.count))
+        edgeLabels.append(label)  // leads to node nodeLo.count == edgeLabels.count
         nodeLo.append(Int32(lo))
         nodeHi.append(Int32(end))
         nodeDepth.append(Int32(depth + 1))
@@ -108,13 +108,46 @@ struct ByteTrie: Sendable {
     edgeStart.append(Int32(edgeLabels.count))
     var rootChildren = [Int32](repeating: Self.none, count: 256)
     for edge in Int(edgeStart[0])..<Int(edgeStart[1]) {
-      rootChildren[Int(edgeLabels[edge])] = edgeTargets[edge]
+      rootChildren[Int(edgeLabels[edge])] = Int32(edge + 1)
+    }
+    self.rootChildren = FlatArray(rootChildren)
+    self.edgeStart = FlatArray(edgeStart)
+    self.edgeLabels = FlatArray(edgeLabels)
+    self.values = FlatArray(values)
+  }
+
+  /// A trie over arrays read from a compiled file, checked so that no walk can leave them.
+  /// - Throws: a description of the first inconsistency (the caller names the file).
+  init(
+    rootChildren: FlatArray<Int32>, edgeStart: FlatArray<Int32>, edgeLabels: FlatArray<UInt8>, values: FlatArray<Int32>,
+    idLimit: Int
+  ) throws(TrieLayoutError) {
+    let nodes = values.count
+    guard nodes >= 1, rootChildren.count == 256, edgeStart.count == nodes + 1, edgeLabels.count == nodes - 1 else {
+      throw TrieLayoutError(message: "array sizes do not fit \(nodes) nodes")
+    }
+    guard edgeStart[0] == 0, Int(edgeStart[nodes]) == edgeLabels.count else {
+      throw TrieLayoutError(message: "edge offsets do not span the edges")
+    }
+    let starts = edgeStart.buffer, ids = values.buffer  // the arrays outlive this scope
+    for n in 0..<nodes where starts[n] > starts[n + 1] {
+      throw TrieLayoutError(message: "edge offsets decrease at node \(n)")
+    }
+    for n in 0..<nodes where ids[n] < -1 || Int(ids[n]) >= idLimit {
+      throw TrieLayoutError(message: "node \(n) holds id \(ids[n]), not below \(idLimit)")
+    }
+    for byte in 0..<256 where rootChildren[byte] < -1 || Int(rootChildren[byte]) >= nodes {
+      throw TrieLayoutError(message: "the root's child for byte \(byte) is not a node")
     }
     self.rootChildren = rootChildren
     self.edgeStart = edgeStart
     self.edgeLabels = edgeLabels
-    self.edgeTargets = edgeTargets
     self.values = values
+  }
+
+  /// Why trie arrays read from a file were refused.
+  struct TrieLayoutError: Error {
+    let message: String
   }
 
   /// The child of `node` along `byte`, or -1.
@@ -126,7 +159,7 @@ struct ByteTrie: Sendable {
     if hi - lo <= 8 {
       while lo < hi {
         let label = edgeLabels[lo]
-        if label == byte { return edgeTargets[lo] }
+        if label == byte { return Int32(lo + 1) }
         if label > byte { return Self.none }
         lo += 1
       }
@@ -135,7 +168,7 @@ struct ByteTrie: Sendable {
     while lo < hi {
       let mid = (lo + hi) >> 1
       let label = edgeLabels[mid]
-      if label == byte { return edgeTargets[mid] }
+      if label == byte { return Int32(mid + 1) }
       if label < byte { lo = mid + 1 } else { hi = mid }
     }
     return Self.none

@@ -6,7 +6,7 @@
 ///     "turn on  the light" (normalised: "turn on the light")
 ///     → "▁turn", "▁on", "▁the", "▁light"
 struct MetaspacePreTokenizer: Sendable, Equatable {
-  enum PrependScheme: String, Sendable {
+  enum PrependScheme: String, Sendable, CaseIterable {
     /// Prepend to every segment (the text between added tokens).
     case always
     /// Prepend only to the segment at the very start of the text.
@@ -21,6 +21,13 @@ struct MetaspacePreTokenizer: Sendable, Equatable {
 
   init(replacement: Character = "▁", prependScheme: PrependScheme = .always, split: Bool = true) {
     self.replacement = Array(String(replacement).utf8)
+    self.prependScheme = prependScheme
+    self.split = split
+  }
+
+  /// The stage with the replacement's UTF-8 bytes (non-empty), as a compiled file stores it.
+  init(replacementBytes: [UInt8], prependScheme: PrependScheme, split: Bool) {
+    replacement = replacementBytes
     self.prependScheme = prependScheme
     self.split = split
   }

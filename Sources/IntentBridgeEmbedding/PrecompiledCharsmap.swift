@@ -16,12 +16,12 @@
 /// Binary layout: little-endian `UInt32` trie size in bytes, the trie units (`UInt32` each),
 /// then the replacement strings, each terminated by a NUL byte.
 struct PrecompiledCharsmap: Sendable {
-  private let units: [UInt32]
-  private let replacements: [UInt8]
+  let units: FlatArray<UInt32>
+  let replacements: FlatArray<UInt8>
   /// For the ASCII fast path: the replacement offset of each ASCII byte, or -1.
-  private let asciiReplacement: [Int32]
+  let asciiReplacement: FlatArray<Int32>
   /// The replacement of the two-scalar grapheme "\r\n", or -1.
-  private let crlfReplacement: Int32
+  let crlfReplacement: Int32
 
   /// Decodes the base64 `precompiled_charsmap`; `field` names it in errors.
   init(base64: String, file: String, field: String) throws(EmbeddingError) {
@@ -44,20 +44,27 @@ struct PrecompiledCharsmap: Sendable {
       units.append(UInt32(data[i]) | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2]) << 16 | UInt32(data[i + 3]) << 24)
       i += 4
     }
+    self.init(units: FlatArray(units), replacements: FlatArray(Array(data[(4 + trieSize)...])))
+  }
+
+  /// The map from its trie units and replacement strings (decoded, or read in place from a
+  /// compiled file); the ASCII table is derived (127 lookups). Every lookup is bounded by the
+  /// arrays' sizes, so any contents are safe.
+  init(units: FlatArray<UInt32>, replacements: FlatArray<UInt8>) {
     self.units = units
-    self.replacements = Array(data[(4 + trieSize)...])
+    self.replacements = replacements
     var ascii = [Int32](repeating: -1, count: 128)
     for byte in 1..<128 {
       ascii[byte] = Self.firstMatch([UInt8(byte)], units: units, replacementCount: replacements.count)
     }
-    self.asciiReplacement = ascii
+    self.asciiReplacement = FlatArray(ascii)
     self.crlfReplacement = Self.firstMatch([13, 10], units: units, replacementCount: replacements.count)
   }
 
   /// The offset of the replacement for the shortest key that is a prefix of `bytes`, or -1.
   /// A trie position outside the array (a damaged map) counts as no match.
   @inline(__always)
-  private static func firstMatch<Bytes: Sequence<UInt8>>(_ bytes: Bytes, units: [UInt32], replacementCount: Int) -> Int32 {
+  private static func firstMatch<Bytes: Sequence<UInt8>>(_ bytes: Bytes, units: FlatArray<UInt32>, replacementCount: Int) -> Int32 {
     guard let first = units.first else { return -1 }
     var position = Int(offset(first))
     for byte in bytes {

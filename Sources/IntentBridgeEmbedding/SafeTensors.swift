@@ -1,6 +1,7 @@
 import IntentBridgeJSON
 
-/// A safetensors file, read once and validated completely before any tensor is handed out.
+/// A safetensors file, memory-mapped (read-only, private; read into memory when mapping
+/// fails) and validated completely before any tensor is handed out.
 ///
 /// Layout: bytes 0–7 hold a little-endian `UInt64` header length N; N bytes of JSON follow
 /// (`{"name": {"dtype": "I8", "shape": [rows, cols], "data_offsets": [begin, end]}, …}` with an
@@ -58,21 +59,27 @@ public struct SafeTensors: Sendable {
   /// The raw header JSON bytes (bytes 8 ..< 8 + N), e.g. for fingerprinting a model.
   public let headerBytes: [UInt8]
 
-  private let bytes: [UInt8]
+  /// The whole file: a memory map, so tensor data is read in place (`rawView(of:)`).
+  private let store: ByteStore
   private let dataStart: Int
 
   /// The safetensors format caps the header at 100 MB; a larger length means a damaged file.
   static let maximumHeaderLength: UInt64 = 100_000_000
 
-  /// Reads and validates the file at `path`.
+  /// Maps and validates the file at `path`.
   public init(contentsOf path: String) throws(EmbeddingError) {
-    try self.init(bytes: ModelFile.contents(of: path), file: path)
+    try self.init(store: ByteStore(mapping: path), file: path)
   }
 
   /// Validates a whole file held in memory; `file` names it in errors.
   public init(bytes: [UInt8], file: String) throws(EmbeddingError) {
+    try self.init(store: ByteStore(copying: bytes), file: file)
+  }
+
+  init(store: ByteStore, file: String) throws(EmbeddingError) {
     self.file = file
-    self.bytes = bytes
+    self.store = store
+    let bytes = store.bytes
     guard bytes.count >= 8 else { throw .truncated(file: file, expectedBytes: 8, actualBytes: bytes.count) }
     var length: UInt64 = 0
     for i in 0..<8 { length |= UInt64(bytes[i]) << (8 * UInt64(i)) }
@@ -173,9 +180,14 @@ public struct SafeTensors: Sendable {
     throw .missingField(file: file, field: name, expected: "a tensor named '\(name)' (the file has: \(available.isEmpty ? "none" : available))")
   }
 
-  /// The raw little-endian bytes of `tensor`.
+  /// The raw little-endian bytes of `tensor` (a copy).
   public func rawBytes(of tensor: Tensor) -> ArraySlice<UInt8> {
-    bytes[(dataStart + tensor.dataOffsets.lowerBound)..<(dataStart + tensor.dataOffsets.upperBound)]
+    ArraySlice(rawView(of: tensor))
+  }
+
+  /// The raw little-endian bytes of `tensor`, in place in the file's mapping.
+  func rawView(of tensor: Tensor) -> FlatArray<UInt8> {
+    FlatArray(store: store, byteOffset: dataStart + tensor.dataOffsets.lowerBound, count: tensor.dataOffsets.count)
   }
 
   /// The values of an I8 tensor.
@@ -183,9 +195,9 @@ public struct SafeTensors: Sendable {
     guard tensor.dtype == .int8 else {
       throw .unsupported(file: file, field: "\(tensor.name).dtype", value: "'\(tensor.dtype.rawValue)'", supported: ["I8"])
     }
-    let raw = rawBytes(of: tensor)
+    let raw = rawView(of: tensor)
     return [Int8](unsafeUninitializedCapacity: raw.count) { buffer, count in
-      raw.withUnsafeBytes { source in
+      raw.withUnsafeBufferPointer { source in
         if let destination = buffer.baseAddress, let base = source.baseAddress, !source.isEmpty {
           UnsafeMutableRawPointer(destination).copyMemory(from: base, byteCount: source.count)
         }
@@ -196,7 +208,7 @@ public struct SafeTensors: Sendable {
 
   /// The values of an I8, F16, BF16 or F32 tensor as `Float`.
   public func floatValues(of tensor: Tensor) throws(EmbeddingError) -> [Float] {
-    let raw = rawBytes(of: tensor)
+    let raw = rawView(of: tensor)
     let base = raw.startIndex
     switch tensor.dtype {
     case .int8:

@@ -33,22 +33,34 @@ public final class StaticEmbeddingModel: Sendable {
   public let identity: String
   /// Scalars kept before tokenizing (nil: all), as Model2Vec's `encode` does.
   public let maximumScalars: Int?
+  /// Where the tokenizer came from: a compiled file read in place, or `tokenizer.json`.
+  public let tokenizerOrigin: TokenizerOrigin
 
   private let table: Table
   private let unknownID: Int32
 
   private enum Table: Sendable {
-    /// The int8 values as stored: a slice of the file's bytes (read once, not copied).
-    case int8(ArraySlice<UInt8>)
+    /// The int8 values as stored, in place in the memory-mapped safetensors file.
+    case int8(FlatArray<UInt8>)
     case float([Float])
   }
 
   /// Loads the model in `directory`.
+  ///
+  /// The tokenizer is read in place from its compiled form when `tokenizerCache` holds one
+  /// built from this folder's current `config.json`, `tokenizer.json` and
+  /// `normalizer_table.json` and this model (checked on every load by size and full-content
+  /// hash, ≈ 2 ms); otherwise it is built from `tokenizer.json` and its compiled form written
+  /// for the next start (`TokenizerCache`). `model.safetensors` is memory-mapped and an int8
+  /// table used in place.
   /// - Throws: `EmbeddingError` naming the file and field at fault.
-  public init(directory: String) throws(EmbeddingError) {
+  public init(directory: String, tokenizerCache: TokenizerCache = .automatic) throws(EmbeddingError) {
     let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-    let config = try Model2VecConfig(contentsOf: folder + "/config.json")
-    let tokenizer = try Tokenizer(contentsOf: folder + "/tokenizer.json")
+    let configFile = folder + "/config.json"
+    let configBytes = try ModelFile.contents(of: configFile)
+    let config = try Model2VecConfig(json: JSONFields(file: configFile).parse(configBytes), file: configFile)
+    let tokenizerFile = folder + "/tokenizer.json"
+    let tokenizerFingerprint = try ModelFile.fingerprint(of: tokenizerFile)
     let weightsFile = folder + "/model.safetensors"
     let file = try SafeTensors(contentsOf: weightsFile)
     let tensor = try file.tensor(named: "embeddings")
@@ -57,6 +69,23 @@ public final class StaticEmbeddingModel: Sendable {
         file: weightsFile, field: "embeddings.shape", value: "\(tensor.shape)", expected: "[rows, dimensions] with dimensions > 0")
     }
     let rows = tensor.shape[0], dimensions = tensor.shape[1]
+    let raw = file.rawView(of: tensor)
+    let name = folder.split(separator: "/").last.map(String.init) ?? folder
+    let identity = Self.identity(name: name, header: file.headerBytes, raw: raw, rows: rows, dimensions: dimensions)
+
+    let normalizerTable = folder + "/normalizer_table.json"
+    let sources = CompiledTokenizerSources(
+      modelIdentity: identity,
+      files: [
+        .init(name: "config.json", fingerprint: SourceFingerprint(size: UInt64(configBytes.count), hash: ContentHash.of(configBytes))),
+        .init(name: "tokenizer.json", fingerprint: tokenizerFingerprint),
+        .init(
+          name: "normalizer_table.json",
+          fingerprint: ModelFile.exists(normalizerTable) ? try ModelFile.fingerprint(of: normalizerTable) : .absent),
+      ])
+    let (tokenizer, origin) = try tokenizerCache.load(folder: folder, sources: sources) { () throws(EmbeddingError) in
+      try Tokenizer(contentsOf: tokenizerFile)
+    }
     guard rows == tokenizer.vocabularySize else {
       throw .invalidField(
         file: weightsFile, field: "embeddings.shape[0]", value: "\(rows)",
@@ -64,42 +93,39 @@ public final class StaticEmbeddingModel: Sendable {
     }
     if let hidden = config.hiddenDimensions, hidden != dimensions {
       throw .invalidField(
-        file: folder + "/config.json", field: "hidden_dim", value: "\(hidden)",
+        file: configFile, field: "hidden_dim", value: "\(hidden)",
         expected: "\(dimensions), the width of the embeddings tensor in \(weightsFile)")
     }
     switch tensor.dtype {
-    case .int8: table = .int8(file.rawBytes(of: tensor))
+    case .int8: table = .int8(raw)
     default: table = .float(try file.floatValues(of: tensor))
     }
     self.config = config
+    self.identity = identity
     self.tokenizer = tokenizer
     self.rows = rows
     self.dimensions = dimensions
+    tokenizerOrigin = origin
     unknownID = Int32(tokenizer.unknownID)
-
     // Model2Vec cuts text to max_length × median token length (in scalars, integer part).
-    if let maxLength = config.maxLength {
-      let lengths = tokenizer.allPieces.map { $0.unicodeScalars.count }.sorted()
-      let middle = lengths.count / 2
-      let median = lengths.isEmpty ? 0 : (lengths.count % 2 == 1 ? Double(lengths[middle]) : Double(lengths[middle - 1] + lengths[middle]) / 2)
-      maximumScalars = maxLength * Int(median)
-    } else {
-      maximumScalars = nil
-    }
+    maximumScalars = config.maxLength.map { $0 * Int(tokenizer.medianPieceLength) }
+  }
 
-    // Identity: FNV-1a over the safetensors header, the table shape, the vocabulary size
-    // and 64 rows spread over the table (so a re-distilled model of the same shape differs).
+  /// `<folder name>@<FNV-1a>` over the safetensors header, the table shape, the vocabulary
+  /// size (= rows, checked after loading) and 64 rows spread over the table, so a re-distilled
+  /// model of the same shape differs.
+  private static func identity(name: String, header: [UInt8], raw: FlatArray<UInt8>, rows: Int, dimensions: Int) -> String {
     var hash = FNV1a()
-    hash.combine(file.headerBytes)
-    hash.combine(Array("\(rows)x\(dimensions):\(tokenizer.vocabularySize)".utf8))
-    let raw = file.rawBytes(of: tensor)
+    hash.combine(header)
+    hash.combine(Array("\(rows)x\(dimensions):\(rows)".utf8))
     let rowBytes = raw.count / max(rows, 1)
-    for sample in 0..<min(64, rows) {
-      let row = sample * rows / min(64, rows)
-      hash.combine(raw[(raw.startIndex + row * rowBytes)..<(raw.startIndex + (row + 1) * rowBytes)])
+    raw.withUnsafeBufferPointer { bytes in
+      for sample in 0..<min(64, rows) {
+        let row = sample * rows / min(64, rows)
+        hash.combine(UnsafeBufferPointer(rebasing: bytes[(row * rowBytes)..<((row + 1) * rowBytes)]))
+      }
     }
-    let name = folder.split(separator: "/").last.map(String.init) ?? folder
-    identity = name + "@" + hash.hex(digits: 12)
+    return name + "@" + hash.hex(digits: 12)
   }
 
   /// The token ids of `text` exactly as the reference tokenizer gives them (no special

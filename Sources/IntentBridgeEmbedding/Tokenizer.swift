@@ -16,6 +16,14 @@ public struct Tokenizer: Sendable {
   public enum Model: Sendable {
     case unigram(UnigramTokenizer)
     case wordPiece(WordPieceTokenizer)
+
+    /// The model's pieces by id.
+    var pieces: PieceList {
+      switch self {
+      case .unigram(let unigram): unigram.pieces
+      case .wordPiece(let wordPiece): wordPiece.pieces
+      }
+    }
   }
 
   public let model: Model
@@ -25,6 +33,9 @@ public struct Tokenizer: Sendable {
 
   /// The number of ids (vocabulary pieces and added tokens).
   public let vocabularySize: Int
+  /// The median length in Unicode scalars of every id's text (`Tokenizer.medianPieceLength(…)`),
+  /// which Model2Vec uses to cut long text before tokenizing.
+  public let medianPieceLength: Double
 
   static let supportedModels = ["Unigram", "WordPiece"]
 
@@ -56,13 +67,26 @@ public struct Tokenizer: Sendable {
     normalizer = try Normalizer(json: root["normalizer"], path: "normalizer", fields: fields)
     preTokenizer = try PreTokenizer(json: root["pre_tokenizer"], path: "pre_tokenizer", fields: fields)
     addedTokens = try AddedTokens(json: root["added_tokens"], path: "added_tokens", fields: fields)
-    let modelSize: Int
-    switch model {
-    case .unigram(let unigram): modelSize = unigram.pieces.count
-    case .wordPiece(let wordPiece): modelSize = wordPiece.pieces.count
-    }
-    vocabularySize = max(modelSize, (addedTokens.tokens.map { Int($0.id) }.max() ?? -1) + 1)
+    let pieces = model.pieces
+    vocabularySize = max(pieces.count, (addedTokens.tokens.map { Int($0.id) }.max() ?? -1) + 1)
+    medianPieceLength = Self.medianPieceLength(pieces: pieces, addedTokens: addedTokens, vocabularySize: vocabularySize)
   }
+
+  /// A tokenizer from stages read from a compiled file (`CompiledTokenizerFile`).
+  init(
+    model: Model, normalizer: Normalizer, preTokenizer: PreTokenizer, addedTokens: AddedTokens, vocabularySize: Int,
+    medianPieceLength: Double
+  ) {
+    self.model = model
+    self.normalizer = normalizer
+    self.preTokenizer = preTokenizer
+    self.addedTokens = addedTokens
+    self.vocabularySize = vocabularySize
+    self.medianPieceLength = medianPieceLength
+  }
+
+  /// The model's pieces by id.
+  var pieces: PieceList { model.pieces }
 
   /// Old files omit `model.type`; the shape of `vocab` tells.
   private static func inferModelType(_ model: JSONObject) -> String {
@@ -85,27 +109,33 @@ public struct Tokenizer: Sendable {
     if let token = addedTokens.tokens.first(where: { Int($0.id) == id }) {
       return String(decoding: token.content, as: UTF8.self)
     }
-    let pieces: [String]
-    switch model {
-    case .unigram(let unigram): pieces = unigram.pieces
-    case .wordPiece(let wordPiece): pieces = wordPiece.pieces
-    }
     return pieces.indices.contains(id) ? pieces[id] : nil
   }
 
-  /// Every id's text, by id (added tokens included; gaps are empty strings), as Model2Vec
-  /// lists a tokenizer's vocabulary.
-  var allPieces: [String] {
-    var pieces: [String]
-    switch model {
-    case .unigram(let unigram): pieces = unigram.pieces
-    case .wordPiece(let wordPiece): pieces = wordPiece.pieces
+  /// The median length in Unicode scalars of every id's text (added tokens filling the ids the
+  /// model's pieces leave empty; gaps count as empty), as Model2Vec lists a tokenizer's
+  /// vocabulary to cut long text.
+  /// - Complexity: O(total piece bytes) (a counting sort of the lengths).
+  static func medianPieceLength(pieces: PieceList, addedTokens: AddedTokens, vocabularySize: Int) -> Double {
+    var lengths = [Int](repeating: 0, count: vocabularySize)
+    for id in 0..<min(pieces.count, vocabularySize) { lengths[id] = pieces.scalarCount(id) }
+    for token in addedTokens.tokens where Int(token.id) < lengths.count && lengths[Int(token.id)] == 0 {
+      lengths[Int(token.id)] = String(decoding: token.content, as: UTF8.self).unicodeScalars.count
     }
-    if pieces.count < vocabularySize { pieces += [String](repeating: "", count: vocabularySize - pieces.count) }
-    for token in addedTokens.tokens where Int(token.id) < pieces.count && pieces[Int(token.id)].isEmpty {
-      pieces[Int(token.id)] = String(decoding: token.content, as: UTF8.self)
+    guard !lengths.isEmpty else { return 0 }
+    var histogram = [Int](repeating: 0, count: (lengths.max() ?? 0) + 1)
+    for length in lengths { histogram[length] += 1 }
+    /// The k-th smallest length (0-based).
+    func smallest(_ k: Int) -> Int {
+      var seen = 0
+      for (length, count) in histogram.enumerated() {
+        seen += count
+        if seen > k { return length }
+      }
+      return histogram.count - 1
     }
-    return pieces
+    let middle = lengths.count / 2
+    return lengths.count % 2 == 1 ? Double(smallest(middle)) : Double(smallest(middle - 1) + smallest(middle)) / 2
   }
 
   /// Appends the ids of `text` to `ids`, using `scratch` for working storage.

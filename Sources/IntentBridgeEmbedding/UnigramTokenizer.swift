@@ -16,9 +16,9 @@ import IntentBridgeJSON
 /// - Complexity: O(n · L) trie steps for a piece of n bytes, L ≤ the longest piece in bytes.
 public struct UnigramTokenizer: Sendable {
   /// The vocabulary pieces, by id.
-  public let pieces: [String]
-  /// The log-probability of each piece, by id.
-  public let scores: [Double]
+  public let pieces: PieceList
+  /// The log-probability of each piece, by id (read in place from a compiled file).
+  let scoreTable: FlatArray<Double>
   /// The id of `<unk>`.
   public let unknownID: Int
   /// The score given to an unknown scalar: min(scores) − 10.
@@ -36,12 +36,24 @@ public struct UnigramTokenizer: Sendable {
     guard pieces.indices.contains(unknownID) else {
       throw .invalidField(file: "<vocabulary>", field: "unk_id", value: "\(unknownID)", expected: "an id below \(pieces.count)")
     }
-    self.pieces = pieces
-    self.scores = scores
+    self.pieces = PieceList(pieces)
+    scoreTable = FlatArray(scores)
     self.unknownID = unknownID
     unknownScore = (scores.min() ?? 0) - Self.unknownPenalty
     trie = ByteTrie(keys: pieces.map(\.utf8), ids: pieces.indices.map { Int32($0) })
   }
+
+  /// A model from tables read from a compiled file (already checked against each other).
+  init(pieces: PieceList, scores: FlatArray<Double>, unknownID: Int, unknownScore: Double, trie: ByteTrie) {
+    self.pieces = pieces
+    scoreTable = scores
+    self.unknownID = unknownID
+    self.unknownScore = unknownScore
+    self.trie = trie
+  }
+
+  /// The log-probability of each piece, by id (a copy; for inspection).
+  public var scores: [Double] { Array(scoreTable) }
 
   /// Builds the model from the `model` object of `tokenizer.json`.
   init(json model: JSONObject, path: String, fields: JSONFields) throws(EmbeddingError) {
@@ -78,7 +90,7 @@ public struct UnigramTokenizer: Sendable {
       scratch.score.withUnsafeMutableBufferPointer { best in
         scratch.start.withUnsafeMutableBufferPointer { start in
           scratch.id.withUnsafeMutableBufferPointer { bestID in
-            scores.withUnsafeBufferPointer { score in
+            scoreTable.withUnsafeBufferPointer { score in
               trie.values.withUnsafeBufferPointer { value in
                 let base = range.lowerBound
                 var position = 0

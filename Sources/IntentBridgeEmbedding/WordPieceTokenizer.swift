@@ -11,7 +11,7 @@ import IntentBridgeJSON
 /// at the node for `##`), so no substring is ever built.
 public struct WordPieceTokenizer: Sendable {
   /// The vocabulary pieces, by id (ids the vocabulary skips are empty strings).
-  public let pieces: [String]
+  public let pieces: PieceList
   /// The id of the unknown token.
   public let unknownID: Int
   public let continuingSubwordPrefix: String
@@ -47,12 +47,25 @@ public struct WordPieceTokenizer: Sendable {
       throw .invalidField(
         file: fields.file, field: "model.unk_token", value: "'\(unknownToken)'", expected: "a token present in \(path)")
     }
-    self.pieces = pieces
+    self.pieces = PieceList(pieces)
     self.unknownID = unknownID
     self.continuingSubwordPrefix = continuingSubwordPrefix
     self.maxInputCharactersPerWord = maxInputCharactersPerWord
     trie = ByteTrie(keys: vocabulary.map(\.0.utf8), ids: vocabulary.map { Int32($0.1) })
     continuationNode = continuingSubwordPrefix.isEmpty ? 0 : trie.walk(continuingSubwordPrefix.utf8)
+  }
+
+  /// A model from tables read from a compiled file (already checked against each other).
+  init(
+    pieces: PieceList, unknownID: Int, continuingSubwordPrefix: String, maxInputCharactersPerWord: Int, trie: ByteTrie,
+    continuationNode: Int32
+  ) {
+    self.pieces = pieces
+    self.unknownID = unknownID
+    self.continuingSubwordPrefix = continuingSubwordPrefix
+    self.maxInputCharactersPerWord = maxInputCharactersPerWord
+    self.trie = trie
+    self.continuationNode = continuationNode
   }
 
   /// Builds the model from the `model` object of `tokenizer.json`.

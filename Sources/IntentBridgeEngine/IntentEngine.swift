@@ -370,10 +370,7 @@ public struct IntentEngine: Sendable {
   /// anyone): a shared, read-only data folder gets no index file even when the process could
   /// write there (as root can); the index stays in memory.
   static func isReadOnlyFolder(of path: String) -> Bool {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard let permissions = (try? FileManager.default.attributesOfItem(atPath: folder))?[.posixPermissions] as? Int
-    else { return false }
-    return permissions & 0o222 == 0
+    FolderPermissions.isReadOnly(URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
 
   /// Where the index file of the catalog at `catalogPath` in `language` lives (beside it).

@@ -1,0 +1,127 @@
+/// Immutable bytes that outlive the views into them (`FlatArray`): a read-only, private
+/// memory map of a file, or a heap copy of bytes built in memory.
+///
+///     let store = try ByteStore(mapping: "Models/…/model.safetensors")   // no read, no copy
+///     store.bytes.count                                                  // 36370776
+///
+/// A mapped file's pages are read on first touch and shared with the page cache, so a large
+/// table costs resident memory only for the rows used. The mapping is `MAP_PRIVATE` and
+/// `PROT_READ`: the process never writes it. If the file is truncated by another process while
+/// mapped, touching a page past its new end faults (SIGBUS): the model files are replaced by
+/// rename (as the compiled tokenizer cache is written), never rewritten in place.
+///
+/// `@unchecked Sendable`: the bytes are never written after `init`, and `deinit` releases
+/// them only when no view (each view holds the store) is left.
+final class ByteStore: @unchecked Sendable {
+  /// The bytes (an empty buffer for an empty file).
+  let bytes: UnsafeRawBufferPointer
+  /// Whether the bytes are a memory map (else a heap allocation).
+  let isMapped: Bool
+
+  /// Maps the file at `path` read-only; falls back to reading it when mapping fails (an
+  /// empty file, a file system without mmap).
+  /// - Throws: `EmbeddingError.fileNotFound` / `.unreadable` naming the file.
+  init(mapping path: String) throws(EmbeddingError) {
+    if let mapped = try ModelFile.map(path) {
+      bytes = mapped
+      isMapped = true
+      return
+    }
+    let contents = try ModelFile.contents(of: path)
+    bytes = Self.copy(contents)
+    isMapped = false
+  }
+
+  /// A heap copy of `contents`.
+  init(copying contents: [UInt8]) {
+    bytes = Self.copy(contents)
+    isMapped = false
+  }
+
+  /// A heap copy of the bytes of `values` (trivial elements, in memory order).
+  convenience init<Element: BitwiseCopyable>(copyingValuesOf values: [Element]) {
+    let raw = values.withUnsafeBytes { [UInt8]($0) }
+    self.init(copying: raw)
+  }
+
+  deinit {
+    guard let base = bytes.baseAddress else { return }
+    if isMapped {
+      ModelFile.unmap(bytes)
+    } else {
+      base.deallocate()
+    }
+  }
+
+  /// Copies into a 16-byte aligned allocation (so typed views of any element are aligned).
+  private static func copy(_ contents: [UInt8]) -> UnsafeRawBufferPointer {
+    guard !contents.isEmpty else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    let destination = UnsafeMutableRawPointer.allocate(byteCount: contents.count, alignment: 16)
+    contents.withUnsafeBytes { source in
+      if let base = source.baseAddress { destination.copyMemory(from: base, byteCount: source.count) }
+    }
+    return UnsafeRawBufferPointer(start: destination, count: contents.count)
+  }
+}
+
+/// A read-only array of trivial values stored in a `ByteStore` (a memory-mapped file or a
+/// heap copy): what the tokenizer's tables are, whether built from `tokenizer.json` or read in
+/// place from a compiled tokenizer file.
+///
+///     let scores = FlatArray([-3.5, -4.25])     // a heap copy
+///     scores[1]                                  // -4.25
+///
+/// Element access is an unchecked pointer read in release builds: the indexes used by the
+/// tokenizer are validated once when a table is read (`CompiledTokenizerReader`) or are
+/// correct by construction when it is built.
+///
+/// `@unchecked Sendable`: the pointer is into memory the held `ByteStore` keeps alive and
+/// never writes.
+struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
+  private let store: ByteStore?
+  private let base: UnsafePointer<Element>?
+  let count: Int
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  /// An empty array.
+  init() {
+    store = nil
+    base = nil
+    count = 0
+  }
+
+  /// A heap copy of `values`.
+  init(_ values: [Element]) {
+    let store = ByteStore(copyingValuesOf: values)
+    self.init(store: store, byteOffset: 0, count: values.count)
+  }
+
+  /// `count` values starting `byteOffset` bytes into `store`; the caller has checked that
+  /// they fit and that the offset is aligned for `Element`.
+  init(store: ByteStore, byteOffset: Int, count: Int) {
+    self.store = store
+    self.count = count
+    if count > 0, let start = store.bytes.baseAddress {
+      base = UnsafePointer((start + byteOffset).bindMemory(to: Element.self, capacity: count))
+    } else {
+      base = nil
+    }
+  }
+
+  @inline(__always)
+  subscript(position: Int) -> Element {
+    assert(position >= 0 && position < count, "FlatArray index \(position) out of 0..<\(count)")
+    return base.unsafelyUnwrapped[position]
+  }
+
+  /// The values as a buffer, valid while this array (or a copy of it) lives.
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Calls `body` with the values as a buffer.
+  @inline(__always)
+  func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(store) { try body(buffer) }
+  }
+}
