@@ -134,12 +134,12 @@ package struct Ranker: Sendable {
       affinities = affinity.affinities(prepared, templates: templates)
       for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
     }
-    // Stable order: by score, then catalog order. Without a template step only the first
-    // places are ever looked at, so only they are put in order (a tool list of thousands).
+    // Stable order: by score, then catalog order. Only the first places are ever looked at,
+    // so only they are put in order (`first`; a tool list of thousands): without a template
+    // step `scored` is cut to them, with one it stays whole (every intent's score is a base
+    // of the template step) and its first places are picked after it.
     let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
-    if matchesTemplates {
-      scored.sort(by: Self.precedes)
-    } else {
+    if !matchesTemplates {
       scored = Self.first(max(top, configuration.freeTextCandidates), of: scored)
     }
     var template = [Float](repeating: 0, count: catalog.intents.count)
@@ -154,14 +154,17 @@ package struct Ranker: Sendable {
       }
     }
     if matchesTemplates {
-      let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
+      let candidates = Self.first(configuration.templateCandidates, of: scored).map(\.index)
       if configuration.templateFloors {
         floors = templateScores(prepared, candidates: candidates, base: scored, affinities: affinities, top: max(1, top), into: &template)
       } else {
         template = templates.scores(
           prepared, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
       }
-      for k in scored.indices {
+      // An intent without a template match gains `templateWeight · 0^power`; when that is 0
+      // its score stays as it is, and only the matched intents are visited.
+      let unmatchedGain = configuration.templateWeight * pow(0, configuration.templatePower)
+      for k in scored.indices where unmatchedGain != 0 || template[scored[k].index] != 0 {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }
       // Equally good template matches: the intent whose kind matches the named entity wins
@@ -177,8 +180,8 @@ package struct Ranker: Sendable {
           scored[k].score += configuration.affinityTieBoost
         }
       }
-      scored.sort(by: Self.precedes)
     }
+    let leaders = matchesTemplates ? Self.first(max(1, top), of: scored) : scored
     let requestTerms = mode.usesKeywords ? Set(analyzedTerms(tokens)) : []
     func ranked(_ index: Int, score: Double) -> RankedIntent {
       let matched = keywordIndex.matchedTerms(terms, document: index)
@@ -195,7 +198,7 @@ package struct Ranker: Sendable {
         templateScore: Double(template[index]), coverage: coverage,
         matchedTerms: matched.map { MatchedTerm(request: $0.queryTerm, indexed: $0.indexTerm, weight: $0.weight) }, affinity: Int(affinities[index]))
     }
-    var candidates = scored.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
+    var candidates = leaders.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
     // A request that a template reads exactly apart from its free text ("play ${query}" for
     // "play the ballad of four horses") is explained whole, though its free-text words match
     // nothing in the catalog. When nothing else is confident, or the best candidate's own
@@ -346,19 +349,14 @@ package struct Ranker: Sendable {
     }.sorted { $0.upper != $1.upper ? $0.upper > $1.upper : $0.entry.index < $1.entry.index }.map(\.entry)
     var floors: [Int: Float] = [:]
     var arena = TemplateArena()
+    // The `top + 1` best sure scores, kept up to date as qualities become known (sure scores
+    // only rise): the `top`-th best of the other intents is among them. O(intents) once,
+    // then O(top) per matched intent.
+    var leaders = SureLeaders(sure, count: top + 1)
     for entry in ordered {
       let i = entry.index
-      // The `top`-th best sure score of the other intents (O(intents × top)).
-      var best: [Double] = []
-      for j in sure.indices where j != i && sure[j] > -.infinity {
-        if best.count < top {
-          best.append(sure[j])
-          best.sort(by: >)
-        } else if sure[j] > best[top - 1] {
-          best[top - 1] = sure[j]
-          best.sort(by: >)
-        }
-      }
+      // The `top`-th best sure score of the other intents.
+      let best = leaders.scores(excluding: i)
       var floor: Float = 0
       if best.count == top, weight > 0, power > 0 {
         // Quality needed to reach that score, less a margin for rounding.
@@ -374,6 +372,7 @@ package struct Ranker: Sendable {
       {
         template[i] = quality
         sure[i] += weight * pow(Double(quality), power)
+        leaders.raise(i, to: sure[i])
       } else {
         floors[i] = floor
       }
