@@ -5,8 +5,8 @@ import IntentBridgeText
 /// A large tool catalog for `intentbridge-bench rank`, generated deterministically: tools of
 /// many services (`github_create_issue`-like names), each an action on an object with a
 /// qualifier, a description that says it in other words, 1–4 typed parameters and, for
-/// every third tool, two example phrases; plus requests that ask for every `stride`-th tool
-/// in other words than its title.
+/// every third tool, two example phrases; plus requests that ask for about one tool in
+/// `stride` in other words than its title.
 ///
 /// The same `count` always gives the same bytes (a fixed `SeededRandom`), so runs compare.
 /// - Complexity: O(count).
@@ -77,9 +77,13 @@ enum SyntheticToolCatalog {
     return (service, action, object, rest % qualifiers.count)
   }
 
-  /// The catalog (catalog v1 JSON text) and one request (JSON Lines text) per `stride` tools.
+  /// The catalog (catalog v1 JSON text) and the requests (JSON Lines text, about one per
+  /// `stride` tools, each with the tool it asks for).
   static func make(count: Int, stride: Int) -> (catalog: String, requests: String) {
     var random = SeededRandom(seed: 30_000)
+    // A generator of its own picks the requested tools (about one in `stride`), so that they
+    // spread over services, actions and objects alike.
+    var picker = SeededRandom(seed: 500)
     var intents: [JSONValue] = []
     intents.reserveCapacity(count)
     var requests = ""
@@ -89,7 +93,8 @@ enum SyntheticToolCatalog {
       let name = "\(service)_\(action.verb)_\(object.noun.replacingOccurrences(of: " ", with: "_"))" + (qualifier.title.isEmpty ? "" : "_\(q)")
       let title = "\(action.verb.capitalized) \(object.noun)" + (qualifier.title.isEmpty ? "" : " \(qualifier.title)")
       let serviceName = service.prefix(1).uppercased() + service.dropFirst()
-      var description = "\(action.gerund) a \(object.noun) in \(serviceName)"
+      let article = "aeiou".contains(object.noun.first!) ? "an" : "a"
+      var description = "\(action.gerund) \(article) \(object.noun) in \(serviceName)"
       if !qualifier.phrase.isEmpty { description += ", \(qualifier.phrase)" }
       description += ". Use it to \(action.synonyms[0]) \(object.plural) (also called \(object.synonym)s)."
       var parameters: [JSONValue] = []
@@ -116,7 +121,7 @@ enum SyntheticToolCatalog {
         ]
       }
       intents.append(.object(intent))
-      if i % stride == 0 {
+      if picker.next() % UInt64(max(1, stride)) == 0 {
         let verb = action.synonyms[Int(random.next() % UInt64(action.synonyms.count))]
         let query = "please \(verb) my \(object.synonym) \(qualifier.phrase.isEmpty ? "" : qualifier.phrase + " ")in \(serviceName)"
         requests += JSONValue.object(["query": .string(query), "intent": .string(name)]).compactText + "\n"

@@ -43,7 +43,9 @@ package struct Ranker: Sendable {
     self.configuration = configuration
     self.embedder = embedder
     if let vectors {
-      vectorIndex = VectorIndex(file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate))
+      vectorIndex = VectorIndex(
+        file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate),
+        int8ScanRows: configuration.int8ScanRows)
     } else {
       vectorIndex = nil
     }
@@ -97,6 +99,9 @@ package struct Ranker: Sendable {
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
+    // On a large index, the cosines start as estimates and are made exact where the ranking
+    // looks (`EstimatedVectorScores`); the ranking is the same.
+    var estimate: EstimatedVectorScores?
     var queryVector: [Float]?
     var embeddingProblem: String?
     if mode.usesEmbeddings, let vectorIndex, let embedder {
@@ -105,7 +110,10 @@ package struct Ranker: Sendable {
           embedded.contains(where: { $0 != 0 })
         {
           queryVector = embedded
-          vector = blendedVectorScores(vectorIndex, embedded)
+          if vectorIndex.hasEstimates, configuration.templateFloors, !(request.foreignLanguage != nil && mode == .embedding) {
+            estimate = EstimatedVectorScores(index: vectorIndex, query: embedded, centroidWeight: centroidBlendWeight(vectorIndex))
+          }
+          vector = estimate?.scores ?? blendedVectorScores(vectorIndex, embedded)
           // A request in another language scores lower against every intent alike
           // (`CrossLingualShift`); raised by that much, its confidence reads as the catalog's
           // own language's would.
@@ -130,15 +138,28 @@ package struct Ranker: Sendable {
     // Entity affinity before the template step, so that it also decides which intents'
     // templates are matched.
     var affinities = [Int8](repeating: 0, count: catalog.intents.count)
-    if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
+    let addsAffinity = mode.usesKeywords && configuration.affinityWeight > 0 && !affinity.isEmpty
+    if addsAffinity {
       affinities = affinity.affinities(prepared, templates: templates)
       for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
+    }
+    let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
+    let fusion = BaseFusion(
+      keywordWeight: configuration.keywordWeight, embeddingWeight: configuration.embeddingWeight,
+      normalizedKeyword: { maxKeyword > 0 ? keyword[$0] / maxKeyword : 0 },
+      affinity: addsAffinity ? { [affinities, weight = configuration.affinityWeight] in weight * Double(affinities[$0]) } : nil)
+    if var estimated = estimate, var estimates = vector {
+      // Exact wherever the first places could be: those shown, and with templates the
+      // template step's candidates and the `top + 1` scores its floors compare with.
+      let keep = matchesTemplates ? max(configuration.templateCandidates, top + 1) : max(top, configuration.freeTextCandidates)
+      refine(&scored, vector: &estimates, estimate: &estimated, keep: keep, fusion: fusion)
+      estimate = estimated
+      vector = estimates
     }
     // Stable order: by score, then catalog order. Only the first places are ever looked at,
     // so only they are put in order (`first`; a tool list of thousands): without a template
     // step `scored` is cut to them, with one it stays whole (every intent's score is a base
     // of the template step) and its first places are picked after it.
-    let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
     if !matchesTemplates {
       scored = Self.first(max(top, configuration.freeTextCandidates), of: scored)
     }
@@ -156,7 +177,14 @@ package struct Ranker: Sendable {
     if matchesTemplates {
       let candidates = Self.first(configuration.templateCandidates, of: scored).map(\.index)
       if configuration.templateFloors {
-        floors = templateScores(prepared, candidates: candidates, base: scored, affinities: affinities, top: max(1, top), into: &template)
+        let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
+        // The matched intents' scores are the template step's base: exact.
+        if var estimated = estimate, var estimates = vector {
+          refine(&scored, vector: &estimates, estimate: &estimated, intents: matched.map(\.index), fusion: fusion)
+          estimate = estimated
+          vector = estimates
+        }
+        floors = templateScores(prepared, matched: matched, base: scored, affinities: affinities, top: max(1, top), into: &template)
       } else {
         template = templates.scores(
           prepared, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
@@ -312,17 +340,22 @@ package struct Ranker: Sendable {
   /// (`RankingConfiguration.centroidWeight`).
   func blendedVectorScores(_ index: VectorIndex, _ query: [Float]) -> [Float] {
     var scores = index.scores(query)
-    let weight = Float(configuration.centroidWeight)
-    // One row per intent (a tool list): each centroid is that row. A template grammar keeps
-    // the best rows its shipped calibration was fitted with.
-    guard weight > 0, !index.hasSingleRows, !compiled.isGrammar else { return scores }
+    guard let weight = centroidBlendWeight(index) else { return scores }
     let centroid = index.centroidScores(query)
     for i in scores.indices where scores[i] > -1 { scores[i] = (1 - weight) * scores[i] + weight * centroid[i] }
     return scores
   }
 
-  /// Fills `template` with the best template quality of the intents `IntentTemplates.matchedIntents`
-  /// picks, as far as the first `top` places need it; returns the intents left below a floor.
+  /// The weight of the centroid blend of `blendedVectorScores`, nil when there is none: one
+  /// row per intent (a tool list: each centroid is that row), or a template grammar (which
+  /// keeps the best rows its shipped calibration was fitted with).
+  func centroidBlendWeight(_ index: VectorIndex) -> Float? {
+    let weight = Float(configuration.centroidWeight)
+    return weight > 0 && !index.hasSingleRows && !compiled.isGrammar ? weight : nil
+  }
+
+  /// Fills `template` with the best template quality of the intents `matched` (picked by
+  /// `IntentTemplates.matchedIntents`), as far as the first `top` places need it; returns the intents left below a floor.
   ///
   /// An intent can only reach the top `top` if its score (`base`, the fused score without
   /// templates, plus `templateWeight · quality^templatePower`, plus the affinity tie boost it
@@ -332,15 +365,14 @@ package struct Ranker: Sendable {
   /// at most promising first (their optimistic quality), so that the floors rise early.
   /// The order of the first `top` is exactly that of scoring every intent in full.
   func templateScores(
-    _ prepared: TemplateMatcher.Prepared, candidates: [Int], base: [(index: Int, score: Double)], affinities: [Int8], top: Int,
-    into template: inout [Float]
+    _ prepared: TemplateMatcher.Prepared, matched: [(index: Int, optimistic: Float)], base: [(index: Int, score: Double)], affinities: [Int8],
+    top: Int, into template: inout [Float]
   ) -> [Int: Float] {
     let weight = configuration.templateWeight
     let power = configuration.templatePower
     // The least score each intent is sure to have (a quality of 0 until its own is known).
     var sure = [Double](repeating: -.infinity, count: template.count)
     for entry in base { sure[entry.index] = entry.score }
-    let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
     let tieBoost = configuration.affinityTieBoost
     // The most each matched intent can score; computed once (no closure over `sure`, which
     // would box it).
