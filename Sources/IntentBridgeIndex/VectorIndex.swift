@@ -3,7 +3,9 @@
 /// Each intent has several vectors (title + description, phrase samples, keywords); its
 /// score for a request is the best cosine over them.
 ///
-/// - Complexity: `scores` is O(entries × dimensions), done with SIMD16 lanes.
+/// - Complexity: `scores` is O(entries × dimensions), done with SIMD16 lanes; on large
+///   indexes `estimatedScores` does the same over 8-bit rows (a quarter of the bytes), and
+///   `score(intent:_:)` makes one intent's score exact in O(its rows × dimensions).
 public struct VectorIndex: Sendable {
   public let dimensions: Int
   public let intentCount: Int

@@ -18,7 +18,9 @@ import IntentBridgeText
 ///
 /// Built once per compiled catalog (immutable, `Sendable`); `rank` allocates only
 /// per-request arrays.
-/// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k).
+/// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k);
+///   on indexes of `RankingConfiguration.int8ScanRows` rows or more the vectors are scanned in
+///   8 bits and only the intents that could reach the first places are scored in floats.
 package struct Ranker: Sendable {
   package let compiled: CompiledCatalog
   /// Settings; changing them (e.g. `mode`) on a copy is cheap, the indexes are shared.

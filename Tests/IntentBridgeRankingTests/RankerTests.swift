@@ -71,7 +71,7 @@ import Testing
     ("Examples/notes/notes.en.json", "Examples/notes/requests.en.jsonl"),
   ]) func int8EstimatesKeepTheRanking(catalog: String, requests: String) throws {
     var options = IntentEngine.Options()
-    options.writeVectors = false
+    options.writeIndex = false
     options.ranking.int8ScanRows = .max
     let path = Repository.path(catalog)
     let full = try IntentEngine.load(catalogPath: path, options: options)
