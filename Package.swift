@@ -90,7 +90,7 @@ let package = Package(
       name: "intentbridge-bench",
       dependencies: [
         "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeJSON", "IntentBridgeEmbedding", "IntentBridgeEngine",
-        "IntentBridgeMCP", "IntentBridgeTestSupport",
+        "IntentBridgeMCP", "IntentBridgeTestSupport", "IntentBridgeImport", "IntentBridgeText",
       ],
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 

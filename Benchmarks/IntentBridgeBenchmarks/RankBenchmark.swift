@@ -3,9 +3,12 @@ import IntentBridgeTestSupport
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeJSON
+import IntentBridgeImport
 
 // rank: median and p99 of `IntentEngine.rank` per request on the Home Assistant `templates`
-//       catalogs (their development requests) and on a synthetic 3,000-intent catalog, next
+//       catalogs (their development requests), on Seal-Tools' 4,076 imported tools, on a
+//       synthetic 3,000-intent catalog and on synthetic tool lists of 3,000 and 30,000 tools
+//       (`SyntheticToolCatalog`), next
 //       to Python `rank_bm25` on the same catalogs and requests, measured in the same run
 //       (needs `Scripts/bench.sh`, which installs rank_bm25 into .build/venv-bench/).
 
@@ -43,12 +46,41 @@ private func measure(engine: IntentEngine, requests: [String]) -> [Double] {
 }
 
 private func row(_ label: String, _ times: [Double], _ baseline: (median: Double, p99: Double)?) -> String {
-  let ours = String(format: "%-28@ %6d  median %7.3f ms  p99 %7.3f ms", label, times.count, percentile(times, 0.5), percentile(times, 0.99))
+  let ours = String(format: "%-26@ %5d  median %7.3f ms  p99 %7.3f ms", label, times.count, percentile(times, 0.5), percentile(times, 0.99))
   guard let baseline else { return ours + "   (rank_bm25 baseline not installed: run Scripts/bench.sh)" }
   return ours
     + String(
       format: "   rank_bm25 median %7.3f ms  p99 %7.3f ms   ratio (bm25/ours) %5.1fx", baseline.median, baseline.p99,
       baseline.median / percentile(times, 0.5))
+}
+
+/// Resident memory of this process in MiB (Linux `/proc/self/statm`; nil elsewhere).
+private func residentMiB() -> Double? {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Double(fields[1]) else { return nil }
+  return pages * 4096 / 1_048_576
+}
+
+/// Loads `catalogPath`, ranks the rows of `requestsPath` and prints the row beside
+/// rank_bm25 on the same catalog and requests; with `loadNote`, also the load time and the
+/// memory the loaded engine added.
+private func rankRow(_ label: String, catalogPath: String, requestsPath: String, language: String, options: IntentEngine.Options, loadNote: Bool) {
+  let before = residentMiB()
+  let loadStart = DispatchTime.now().uptimeNanoseconds
+  guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: options) else {
+    print("  cannot load \(catalogPath)")
+    return
+  }
+  let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
+  let after = residentMiB()
+  let times = measure(engine: engine, requests: queries(requestsPath))
+  print(row(label, times, pythonBaseline(catalog: catalogPath, requests: requestsPath, language: language)))
+  if loadNote {
+    let memory = before.flatMap { b in after.map { String(format: ", resident memory +%.0f MiB", $0 - b) } } ?? ""
+    print(String(format: "  (%@: load + index + vector build %.0f ms%@)", label, loadMs, memory))
+  }
+  withExtendedLifetime(engine) {}
 }
 
 func benchmarkRank() {
@@ -57,18 +89,26 @@ func benchmarkRank() {
   print("rank benchmark: IntentEngine.rank per request (release build), top 5, embeddings + templates")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
     let catalog = DevData.homeAssistantCatalog("templates", language)
-    let requestsPath = DevData.homeAssistantRequests(language)
-    guard let engine = try? IntentEngine.load(catalogPath: catalog, options: options) else {
+    guard FileManager.default.fileExists(atPath: catalog) else {
       print("  cannot load \(catalog): \(DevData.skipNote("ha"))")
       continue
     }
-    let times = measure(engine: engine, requests: queries(requestsPath))
-    print(row("HA templates \(language)", times, pythonBaseline(catalog: catalog, requests: requestsPath, language: language)))
+    rankRow("HA templates \(language)", catalogPath: catalog, requestsPath: DevData.homeAssistantRequests(language), language: language, options: options, loadNote: false)
   }
-  // Synthetic 3,000 intents: requests are intent titles with a filler word.
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-bench-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
+  // Seal-Tools: its 4,076 tools imported as `import tools` does, ranked on its development
+  // requests (read in place; the imported catalog lives in the temporary folder).
+  let sealTools = DevData.path("seal-tools/tools.openai.json")
+  if let bytes = FileManager.default.contents(atPath: sealTools), let document = try? JSONParser.parse(bytes: [UInt8](bytes)) {
+    let sealCatalog = directory.appendingPathComponent("seal-tools.json").path
+    _ = FileManager.default.createFile(atPath: sealCatalog, contents: Data(JSONWriter.compact(ToolListImporter.importCatalog(document, fileName: "tools.openai.json").catalog).utf8))
+    rankRow("Seal-Tools 4,076 tools", catalogPath: sealCatalog, requestsPath: DevData.path("seal-tools/dev.jsonl"), language: "en", options: options, loadNote: true)
+  } else {
+    print("  cannot load \(sealTools): \(DevData.skipNote("seal-tools"))")
+  }
+  // Synthetic 3,000 intents: requests are intent titles with a filler word.
   let catalogPath = directory.appendingPathComponent("synthetic.json").path
   let requestsPath = directory.appendingPathComponent("requests.jsonl").path
   let text = syntheticCatalog(intents: 3000)
@@ -80,13 +120,15 @@ func benchmarkRank() {
     requestLines += JSONValue.object(["query": .string("please " + title)]).compactText + "\n"
   }
   _ = FileManager.default.createFile(atPath: requestsPath, contents: Data(requestLines.utf8))
-  let loadStart = DispatchTime.now().uptimeNanoseconds
-  guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: options) else {
-    print("  cannot load the synthetic catalog")
-    return
+  rankRow("synthetic 3,000 intents", catalogPath: catalogPath, requestsPath: requestsPath, language: "en", options: options, loadNote: true)
+  // Synthetic tool lists (`SyntheticToolCatalog`): 3,000 and 30,000 tools, the same kind of
+  // tools and requests, so that their rows show how the cost grows with the catalog.
+  for count in [3_000, 30_000] {
+    let tools = SyntheticToolCatalog.make(count: count, stride: count / 500)
+    let toolsCatalog = directory.appendingPathComponent("tools-\(count).json").path
+    let toolsRequests = directory.appendingPathComponent("tools-\(count).jsonl").path
+    _ = FileManager.default.createFile(atPath: toolsCatalog, contents: Data(tools.catalog.utf8))
+    _ = FileManager.default.createFile(atPath: toolsRequests, contents: Data(tools.requests.utf8))
+    rankRow("synthetic \(count == 30_000 ? "30,000" : "3,000") tools", catalogPath: toolsCatalog, requestsPath: toolsRequests, language: "en", options: options, loadNote: true)
   }
-  let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
-  let times = measure(engine: engine, requests: queries(requestsPath))
-  print(row("synthetic 3,000 intents", times, pythonBaseline(catalog: catalogPath, requests: requestsPath, language: "en")))
-  print(String(format: "  (synthetic catalog: load + index + vector file build %.0f ms)", loadMs))
 }

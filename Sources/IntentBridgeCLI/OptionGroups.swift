@@ -65,6 +65,7 @@ enum RankingSettings {
     ("affinity-tie", { $0.affinityTieBoost = $1 }), ("free-text-candidates", { $0.freeTextCandidates = Int($1) }),
     ("free-text-tolerance", { $0.freeTextTolerance = $1 }), ("free-text-override", { $0.freeTextOverride = $1 }),
     ("near-duplicate", { $0.nearDuplicate = $1 }), ("centroid", { $0.centroidWeight = $1 }),
+    ("int8-scan-rows", { $0.int8ScanRows = $1 >= 0 && $1 < Double(Int.max) ? Int($1) : ($1 >= 0 ? .max : 0) }),
   ]
 
   static let keyword: [Setting] = [

@@ -49,14 +49,23 @@ public struct KeywordIndex: Sendable {
     var frequency: Float
   }
 
+  /// Everything scoring needs of one index term, found with one lookup.
+  struct TermPostings: Sendable {
+    /// Per field occurrence, by document then field (for term weights).
+    var fields: [Posting] = []
+    /// The documents the term occurs in, ascending (binary search for `matchedTerms`).
+    var documents: [Int32] = []
+    /// Per entry of `documents`, the term's BM25F pseudo frequency there:
+    /// `Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f)`, summed over `fields` in order.
+    var pseudoFrequencies: [Double] = []
+    /// `idf` of the term (`documents.count` is its document frequency).
+    var idf: Double = 0
+  }
+
   public let configuration: Configuration
   public let analyzer: TextAnalyzer
   public let documentCount: Int
-  private let postings: [String: [Posting]]
-  private let documentFrequency: [String: Int]
-  /// Field lengths: `lengths[doc * fieldCount + field]`.
-  private let lengths: [Float]
-  private let averageLengths: [Float]
+  private let postings: [String: TermPostings]
   private let fuzzy: FuzzyVocabulary
   private let vocabulary: Set<String>
 
@@ -88,12 +97,29 @@ public struct KeywordIndex: Sendable {
       for d in 0..<documents.count { total += lengths[d * fieldCount + field] }
       averages[field] = documents.isEmpty ? 1 : max(1, total / Float(documents.count))
     }
-    var frequency: [String: Int] = [:]
-    for (term, list) in postings { frequency[term] = Set(list.map(\.document)).count }
-    self.postings = postings
-    self.documentFrequency = frequency
-    self.lengths = lengths
-    self.averageLengths = averages
+    // Per term and document, the pseudo frequency summed over its fields (in field order, so
+    // the sums are those the per-request loop used to make), and the term's idf.
+    var terms: [String: TermPostings] = [:]
+    terms.reserveCapacity(postings.count)
+    let n = Double(documents.count)
+    for (term, list) in postings {
+      var entry = TermPostings(fields: list)
+      for posting in list {
+        let d = Int(posting.document)
+        let f = Int(posting.field)
+        let norm = 1 - configuration.b + configuration.b * Double(lengths[d * fieldCount + f] / averages[f])
+        let contribution = configuration.fieldWeights[f] * Double(posting.frequency) / norm
+        if entry.documents.last != posting.document {
+          entry.documents.append(posting.document)
+          entry.pseudoFrequencies.append(0)
+        }
+        entry.pseudoFrequencies[entry.pseudoFrequencies.count - 1] += contribution
+      }
+      let df = Double(entry.documents.count)
+      entry.idf = log(1 + (n - df + 0.5) / (df + 0.5))
+      terms[term] = entry
+    }
+    self.postings = terms
     self.documentCount = documents.count
     self.vocabulary = Set(postings.keys)
     self.fuzzy = FuzzyVocabulary(Array(postings.keys).sorted())
@@ -104,9 +130,9 @@ public struct KeywordIndex: Sendable {
   /// - Complexity: O(postings).
   public func documentTermWeights(fields: Set<IntentDocument.Field>) -> [[String: Double]] {
     var vectors = [[String: Double]](repeating: [:], count: documentCount)
-    for (term, list) in postings {
-      let weight = idf(term)
-      for posting in list where fields.contains(where: { $0.rawValue == Int(posting.field) }) {
+    for (term, entry) in postings {
+      let weight = entry.idf
+      for posting in entry.fields where fields.contains(where: { $0.rawValue == Int(posting.field) }) {
         vectors[Int(posting.document)][term, default: 0] += Double(posting.frequency) * weight
       }
     }
@@ -156,28 +182,23 @@ public struct KeywordIndex: Sendable {
   }
 
   /// BM25F scores of every document for the resolved terms (index = document index).
+  /// - Complexity: O(documents) to zero the scores, plus one step per document each term
+  ///   occurs in (its pseudo frequency there was summed over the fields at build time).
   public func scores(_ terms: [MatchedTerm]) -> [Double] {
-    let fieldCount = IntentDocument.Field.allCases.count
     var scores = [Double](repeating: 0, count: documentCount)
-    var pseudo = [Double](repeating: 0, count: documentCount)
-    var touched: [Int] = []
-    let n = Double(documentCount)
-    for term in terms {
-      guard let list = postings[term.indexTerm] else { continue }
-      let df = Double(documentFrequency[term.indexTerm] ?? 0)
-      let idf = log(1 + (n - df + 0.5) / (df + 0.5))
-      touched.removeAll(keepingCapacity: true)
-      for posting in list {
-        let d = Int(posting.document)
-        let f = Int(posting.field)
-        let norm = 1 - configuration.b + configuration.b * Double(lengths[d * fieldCount + f] / averageLengths[f])
-        if pseudo[d] == 0 { touched.append(d) }
-        pseudo[d] += configuration.fieldWeights[f] * Double(posting.frequency) / norm
-      }
-      for d in touched {
-        let tf = pseudo[d]
-        scores[d] += term.weight * idf * tf / (configuration.k1 + tf)
-        pseudo[d] = 0
+    let k1 = configuration.k1
+    scores.withUnsafeMutableBufferPointer { out in
+      for term in terms {
+        guard let entry = postings[term.indexTerm] else { continue }
+        let weight = term.weight * entry.idf
+        entry.documents.withUnsafeBufferPointer { documents in
+          entry.pseudoFrequencies.withUnsafeBufferPointer { frequencies in
+            for k in documents.indices {
+              let tf = frequencies[k]
+              out[Int(documents[k])] += weight * tf / (k1 + tf)
+            }
+          }
+        }
       }
     }
     return scores
@@ -189,13 +210,24 @@ public struct KeywordIndex: Sendable {
   /// Inverse document frequency of an index term; terms the index does not know get the
   /// largest possible value (they are what makes a request unlike every intent).
   public func idf(_ term: String) -> Double {
+    if let entry = postings[term] { return entry.idf }
     let n = Double(documentCount)
-    let df = Double(documentFrequency[term] ?? 0)
-    return log(1 + (n - df + 0.5) / (df + 0.5))
+    return log(1 + (n + 0.5) / 0.5)
   }
 
   /// Which resolved terms occur in document `d` (for explanations).
+  /// - Complexity: O(terms × log documents of each term).
   public func matchedTerms(_ terms: [MatchedTerm], document d: Int) -> [MatchedTerm] {
-    terms.filter { term in postings[term.indexTerm]?.contains { Int($0.document) == d } ?? false }
+    terms.filter { term in postings[term.indexTerm].map { Self.contains($0.documents, Int32(d)) } ?? false }
+  }
+
+  /// Whether ascending `sorted` holds `value` (binary search).
+  private static func contains(_ sorted: [Int32], _ value: Int32) -> Bool {
+    var low = 0, high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < sorted.count && sorted[low] == value
   }
 }

@@ -18,7 +18,9 @@ import IntentBridgeText
 ///
 /// Built once per compiled catalog (immutable, `Sendable`); `rank` allocates only
 /// per-request arrays.
-/// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k).
+/// - Complexity: `rank` is O(postings of the request terms + vectors × dimensions + n log k);
+///   on indexes of `RankingConfiguration.int8ScanRows` rows or more the vectors are scanned in
+///   8 bits and only the intents that could reach the first places are scored in floats.
 package struct Ranker: Sendable {
   package let compiled: CompiledCatalog
   /// Settings; changing them (e.g. `mode`) on a copy is cheap, the indexes are shared.
@@ -43,7 +45,9 @@ package struct Ranker: Sendable {
     self.configuration = configuration
     self.embedder = embedder
     if let vectors {
-      vectorIndex = VectorIndex(file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate))
+      vectorIndex = VectorIndex(
+        file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate),
+        int8ScanRows: configuration.int8ScanRows)
     } else {
       vectorIndex = nil
     }
@@ -97,6 +101,9 @@ package struct Ranker: Sendable {
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
     var vector: [Float]?
+    // On a large index, the cosines start as estimates and are made exact where the ranking
+    // looks (`EstimatedVectorScores`); the ranking is the same.
+    var estimate: EstimatedVectorScores?
     var queryVector: [Float]?
     var embeddingProblem: String?
     if mode.usesEmbeddings, let vectorIndex, let embedder {
@@ -105,7 +112,10 @@ package struct Ranker: Sendable {
           embedded.contains(where: { $0 != 0 })
         {
           queryVector = embedded
-          vector = blendedVectorScores(vectorIndex, embedded)
+          if vectorIndex.hasEstimates, configuration.templateFloors, !(request.foreignLanguage != nil && mode == .embedding) {
+            estimate = EstimatedVectorScores(index: vectorIndex, query: embedded, centroidWeight: centroidBlendWeight(vectorIndex))
+          }
+          vector = estimate?.scores ?? blendedVectorScores(vectorIndex, embedded)
           // A request in another language scores lower against every intent alike
           // (`CrossLingualShift`); raised by that much, its confidence reads as the catalog's
           // own language's would.
@@ -130,16 +140,29 @@ package struct Ranker: Sendable {
     // Entity affinity before the template step, so that it also decides which intents'
     // templates are matched.
     var affinities = [Int8](repeating: 0, count: catalog.intents.count)
-    if mode.usesKeywords, configuration.affinityWeight > 0, !affinity.isEmpty {
+    let addsAffinity = mode.usesKeywords && configuration.affinityWeight > 0 && !affinity.isEmpty
+    if addsAffinity {
       affinities = affinity.affinities(prepared, templates: templates)
       for k in scored.indices { scored[k].score += configuration.affinityWeight * Double(affinities[scored[k].index]) }
     }
-    // Stable order: by score, then catalog order. Without a template step only the first
-    // places are ever looked at, so only they are put in order (a tool list of thousands).
     let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
-    if matchesTemplates {
-      scored.sort(by: Self.precedes)
-    } else {
+    let fusion = BaseFusion(
+      keywordWeight: configuration.keywordWeight, embeddingWeight: configuration.embeddingWeight,
+      normalizedKeyword: { maxKeyword > 0 ? keyword[$0] / maxKeyword : 0 },
+      affinity: addsAffinity ? { [affinities, weight = configuration.affinityWeight] in weight * Double(affinities[$0]) } : nil)
+    if var estimated = estimate, var estimates = vector {
+      // Exact wherever the first places could be: those shown, and with templates the
+      // template step's candidates and the `top + 1` scores its floors compare with.
+      let keep = matchesTemplates ? max(configuration.templateCandidates, top + 1) : max(top, configuration.freeTextCandidates)
+      refine(&scored, vector: &estimates, estimate: &estimated, keep: keep, fusion: fusion)
+      estimate = estimated
+      vector = estimates
+    }
+    // Stable order: by score, then catalog order. Only the first places are ever looked at,
+    // so only they are put in order (`first`; a tool list of thousands): without a template
+    // step `scored` is cut to them, with one it stays whole (every intent's score is a base
+    // of the template step) and its first places are picked after it.
+    if !matchesTemplates {
       scored = Self.first(max(top, configuration.freeTextCandidates), of: scored)
     }
     var template = [Float](repeating: 0, count: catalog.intents.count)
@@ -154,14 +177,24 @@ package struct Ranker: Sendable {
       }
     }
     if matchesTemplates {
-      let candidates = scored.prefix(configuration.templateCandidates).map(\.index)
+      let candidates = Self.first(configuration.templateCandidates, of: scored).map(\.index)
       if configuration.templateFloors {
-        floors = templateScores(prepared, candidates: candidates, base: scored, affinities: affinities, top: max(1, top), into: &template)
+        let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
+        // The matched intents' scores are the template step's base: exact.
+        if var estimated = estimate, var estimates = vector {
+          refine(&scored, vector: &estimates, estimate: &estimated, intents: matched.map(\.index), fusion: fusion)
+          estimate = estimated
+          vector = estimates
+        }
+        floors = templateScores(prepared, matched: matched, base: scored, affinities: affinities, top: max(1, top), into: &template)
       } else {
         template = templates.scores(
           prepared, candidates: candidates, extra: configuration.templateBoundCandidates, templatesPerIntent: configuration.templatesPerIntent)
       }
-      for k in scored.indices {
+      // An intent without a template match gains `templateWeight · 0^power`; when that is 0
+      // its score stays as it is, and only the matched intents are visited.
+      let unmatchedGain = configuration.templateWeight * pow(0, configuration.templatePower)
+      for k in scored.indices where unmatchedGain != 0 || template[scored[k].index] != 0 {
         scored[k].score += configuration.templateWeight * pow(Double(template[scored[k].index]), configuration.templatePower)
       }
       // Equally good template matches: the intent whose kind matches the named entity wins
@@ -177,8 +210,8 @@ package struct Ranker: Sendable {
           scored[k].score += configuration.affinityTieBoost
         }
       }
-      scored.sort(by: Self.precedes)
     }
+    let leaders = matchesTemplates ? Self.first(max(1, top), of: scored) : scored
     let requestTerms = mode.usesKeywords ? Set(analyzedTerms(tokens)) : []
     func ranked(_ index: Int, score: Double) -> RankedIntent {
       let matched = keywordIndex.matchedTerms(terms, document: index)
@@ -195,7 +228,7 @@ package struct Ranker: Sendable {
         templateScore: Double(template[index]), coverage: coverage,
         matchedTerms: matched.map { MatchedTerm(request: $0.queryTerm, indexed: $0.indexTerm, weight: $0.weight) }, affinity: Int(affinities[index]))
     }
-    var candidates = scored.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
+    var candidates = leaders.prefix(max(1, top)).map { ranked($0.index, score: $0.score) }
     // A request that a template reads exactly apart from its free text ("play ${query}" for
     // "play the ballad of four horses") is explained whole, though its free-text words match
     // nothing in the catalog. When nothing else is confident, or the best candidate's own
@@ -309,17 +342,22 @@ package struct Ranker: Sendable {
   /// (`RankingConfiguration.centroidWeight`).
   func blendedVectorScores(_ index: VectorIndex, _ query: [Float]) -> [Float] {
     var scores = index.scores(query)
-    let weight = Float(configuration.centroidWeight)
-    // One row per intent (a tool list): each centroid is that row. A template grammar keeps
-    // the best rows its shipped calibration was fitted with.
-    guard weight > 0, !index.hasSingleRows, !compiled.isGrammar else { return scores }
+    guard let weight = centroidBlendWeight(index) else { return scores }
     let centroid = index.centroidScores(query)
     for i in scores.indices where scores[i] > -1 { scores[i] = (1 - weight) * scores[i] + weight * centroid[i] }
     return scores
   }
 
-  /// Fills `template` with the best template quality of the intents `IntentTemplates.matchedIntents`
-  /// picks, as far as the first `top` places need it; returns the intents left below a floor.
+  /// The weight of the centroid blend of `blendedVectorScores`, nil when there is none: one
+  /// row per intent (a tool list: each centroid is that row), or a template grammar (which
+  /// keeps the best rows its shipped calibration was fitted with).
+  func centroidBlendWeight(_ index: VectorIndex) -> Float? {
+    let weight = Float(configuration.centroidWeight)
+    return weight > 0 && !index.hasSingleRows && !compiled.isGrammar ? weight : nil
+  }
+
+  /// Fills `template` with the best template quality of the intents `matched` (picked by
+  /// `IntentTemplates.matchedIntents`), as far as the first `top` places need it; returns the intents left below a floor.
   ///
   /// An intent can only reach the top `top` if its score (`base`, the fused score without
   /// templates, plus `templateWeight · quality^templatePower`, plus the affinity tie boost it
@@ -329,15 +367,14 @@ package struct Ranker: Sendable {
   /// at most promising first (their optimistic quality), so that the floors rise early.
   /// The order of the first `top` is exactly that of scoring every intent in full.
   func templateScores(
-    _ prepared: TemplateMatcher.Prepared, candidates: [Int], base: [(index: Int, score: Double)], affinities: [Int8], top: Int,
-    into template: inout [Float]
+    _ prepared: TemplateMatcher.Prepared, matched: [(index: Int, optimistic: Float)], base: [(index: Int, score: Double)], affinities: [Int8],
+    top: Int, into template: inout [Float]
   ) -> [Int: Float] {
     let weight = configuration.templateWeight
     let power = configuration.templatePower
     // The least score each intent is sure to have (a quality of 0 until its own is known).
     var sure = [Double](repeating: -.infinity, count: template.count)
     for entry in base { sure[entry.index] = entry.score }
-    let matched = templates.matchedIntents(prepared, candidates: candidates, extra: configuration.templateBoundCandidates)
     let tieBoost = configuration.affinityTieBoost
     // The most each matched intent can score; computed once (no closure over `sure`, which
     // would box it).
@@ -346,19 +383,14 @@ package struct Ranker: Sendable {
     }.sorted { $0.upper != $1.upper ? $0.upper > $1.upper : $0.entry.index < $1.entry.index }.map(\.entry)
     var floors: [Int: Float] = [:]
     var arena = TemplateArena()
+    // The `top + 1` best sure scores, kept up to date as qualities become known (sure scores
+    // only rise): the `top`-th best of the other intents is among them. O(intents) once,
+    // then O(top) per matched intent.
+    var leaders = SureLeaders(sure, count: top + 1)
     for entry in ordered {
       let i = entry.index
-      // The `top`-th best sure score of the other intents (O(intents × top)).
-      var best: [Double] = []
-      for j in sure.indices where j != i && sure[j] > -.infinity {
-        if best.count < top {
-          best.append(sure[j])
-          best.sort(by: >)
-        } else if sure[j] > best[top - 1] {
-          best[top - 1] = sure[j]
-          best.sort(by: >)
-        }
-      }
+      // The `top`-th best sure score of the other intents.
+      let best = leaders.scores(excluding: i)
       var floor: Float = 0
       if best.count == top, weight > 0, power > 0 {
         // Quality needed to reach that score, less a margin for rounding.
@@ -374,6 +406,7 @@ package struct Ranker: Sendable {
       {
         template[i] = quality
         sure[i] += weight * pow(Double(quality), power)
+        leaders.raise(i, to: sure[i])
       } else {
         floors[i] = floor
       }

@@ -77,6 +77,10 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// load (`VectorIndex`); above 1 every distinct row is kept. 0.97 leaves the hybrid mode's
   /// figures within 0.1 point and costs the embedding-only mode up to 1.6 (docs/RANKING.md).
   public var nearDuplicate: Double = Double(VectorIndex.nearDuplicate)
+  /// Vector indexes of at least this many rows (after near duplicates) are scanned first in
+  /// 8 bits, and exactly only where the first places could be (`EstimatedVectorScores`):
+  /// the same ranking, a quarter of the memory traffic. 0 always, `Int.max` never.
+  public var int8ScanRows: Int = VectorIndex.int8ScanRows
   /// Template qualities only as far as the first places need them (`Ranker.templateScores`);
   /// false scores every matched intent in full (the same ranking, slower: for tests).
   var templateFloors = true

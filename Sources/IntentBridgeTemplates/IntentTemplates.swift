@@ -323,7 +323,7 @@ public struct IntentTemplates: Sendable {
   /// The intents `scores` matches, ascending by index: `candidates` and the `extra` intents
   /// whose optimistic quality (the lower bound over all their templates) is best, each with
   /// that optimistic quality, which no template of the intent exceeds.
-  /// - Complexity: O(intents × (n + lexicons)) for the bounds, plus a sort.
+  /// - Complexity: O(intents × (n + lexicons)) for the bounds, O(intents × log extra) to pick.
   public func matchedIntents(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int) -> [(index: Int, optimistic: Float)] {
     var optimistic = [Float](repeating: 0, count: signatureBits.count)
     let denominator = Float(prepared.n + 1)
@@ -335,9 +335,21 @@ public struct IntentTemplates: Sendable {
     }
     var chosen = Set(candidates.filter { $0 < templates.count })
     if extra > 0 {
-      let ranked = signatureBits.indices.filter { signatureBits[$0] != nil }
-        .sorted { optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1 }
-      chosen.formUnion(ranked.prefix(extra))
+      // The `extra` best by optimistic quality, then index (a partial selection: the
+      // catalog may have tens of thousands of intents).
+      var best: [Int] = []
+      best.reserveCapacity(extra + 1)
+      for i in signatureBits.indices where signatureBits[i] != nil {
+        if best.count == extra, let last = best.last, optimistic[i] <= optimistic[last] { continue }
+        var low = 0, high = best.count
+        while low < high {
+          let mid = (low + high) / 2
+          if optimistic[best[mid]] >= optimistic[i] { low = mid + 1 } else { high = mid }
+        }
+        best.insert(i, at: low)
+        if best.count > extra { best.removeLast() }
+      }
+      chosen.formUnion(best)
     }
     return chosen.sorted().map { ($0, optimistic[$0]) }
   }

@@ -60,6 +60,42 @@ import Testing
     #expect(compared > 100)
   }
 
+  /// Ranking from 8-bit estimates of the vectors, made exact where the first places could
+  /// be (`EstimatedVectorScores`), gives the ranking of the full float scan: same candidates,
+  /// order, scores, cosines and confidences. The repository's examples are too small to use
+  /// estimates on their own, so they are forced (`int8ScanRows` 0): a template grammar in two
+  /// languages (centroids off) and a few-shot catalog (best row blended with the centroid).
+  @Test(arguments: [
+    ("Examples/smart-home/smart-home.en.json", "Examples/smart-home/requests.en.perturbed.jsonl"),
+    ("Examples/smart-home/smart-home.de.json", "Examples/smart-home/requests.de.jsonl"),
+    ("Examples/notes/notes.en.json", "Examples/notes/requests.en.jsonl"),
+  ]) func int8EstimatesKeepTheRanking(catalog: String, requests: String) throws {
+    var options = IntentEngine.Options()
+    options.writeIndex = false
+    options.ranking.int8ScanRows = .max
+    let path = Repository.path(catalog)
+    let full = try IntentEngine.load(catalogPath: path, options: options)
+    options.ranking.int8ScanRows = 0
+    let estimated = try IntentEngine.load(catalogPath: path, options: options)
+    #expect(estimated.ranker.vectorIndex?.hasEstimates == true)
+    #expect(full.ranker.vectorIndex?.hasEstimates == false)
+    let off = try String(contentsOfFile: Repository.path("Examples/off-domain/requests.jsonl"), encoding: .utf8)
+    let rows = try String(contentsOfFile: Repository.path(requests), encoding: .utf8) + off
+    var compared = 0
+    for line in rows.split(separator: "\n") {
+      guard let request = try? JSONParser.parse(String(line))["query"]?.stringValue else { continue }
+      let a = estimated.rank(request, top: 10)
+      let b = full.rank(request, top: 10)
+      #expect(a.candidates.map(\.intentID) == b.candidates.map(\.intentID), "\(request)")
+      #expect(a.candidates.map(\.score) == b.candidates.map(\.score), "\(request)")
+      #expect(a.candidates.map(\.vectorScore) == b.candidates.map(\.vectorScore), "\(request)")
+      #expect(a.candidates.map(\.confidence) == b.candidates.map(\.confidence), "\(request)")
+      #expect(a.isNoMatch == b.isNoMatch, "\(request)")
+      compared += 1
+    }
+    #expect(compared > 100)
+  }
+
   @Test func rankingIsDeterministic() throws {
     let catalog = try Self.catalog("Examples/smart-home/smart-home.de.json")
     let first = IntentEngine(catalog: catalog)
