@@ -1,14 +1,16 @@
 /// The catalog's skip phrases ("please", "could you", "kannst du mir", "请问"), analysed
 /// into folded slots and matched greedily, longest first, against a text's slots.
 struct SkipPhrases: Sendable {
-  /// Phrases by their first slot, longest first.
-  private var byFirstSlot: [String: [[String]]] = [:]
+  /// Phrases by their first slot, longest first. Keyed and compared by UTF-8 bytes: both
+  /// sides are slots of the same scanner, and `String` hashing and `==` normalise non-ASCII
+  /// text first (a Chinese request's every character was hashed that way).
+  private var byFirstSlot: [UTF8Key: [[String]]] = [:]
 
   init(_ phrases: [String], scanner: Scanner) {
-    var table: [String: [[String]]] = [:]
+    var table: [UTF8Key: [[String]]] = [:]
     for phrase in phrases {
       let slots = scanner.slots(phrase).map(\.text)
-      guard let first = slots.first else { continue }
+      guard let first = slots.first.map(UTF8Key.init) else { continue }
       if table[first, default: []].contains(slots) { continue }
       table[first, default: []].append(slots)
     }
@@ -28,14 +30,14 @@ struct SkipPhrases: Sendable {
     var skip = [Bool](repeating: false, count: slots.count)
     var i = 0
     while i < slots.count {
-      guard let candidates = byFirstSlot[slots[i].text] else {
+      guard let candidates = byFirstSlot[UTF8Key(slots[i].text)] else {
         i += 1
         continue
       }
       var matched = 0
       for phrase in candidates where phrase.count <= slots.count - i {
         var ok = true
-        for k in 1..<phrase.count where slots[i + k].text != phrase[k] {
+        for k in 1..<phrase.count where !slots[i + k].text.utf8.elementsEqual(phrase[k].utf8) {
           ok = false
           break
         }
