@@ -305,23 +305,38 @@ public struct IntentEngine: Sendable {
     let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
     file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
     // The keyword-only confidence of a file for the same catalog stays (it needs no model).
-    if let previous, previous.engine == VectorFileBuilder.engineFormat, previous.vectors.catalogHash == compiled.catalog.contentHash,
-      previous.vectors.language == compiled.language, let keywordOnly = previous.vectors.calibration?[Self.keywordOnlyKey],
-      var calibration = file.calibration?.objectValue
-    {
-      calibration[Self.keywordOnlyKey] = keywordOnly
-      file.calibration = .object(calibration)
+    if let previous, isFresh(previous, for: compiled), let keywordOnly = previous.vectors.calibration?[Self.keywordOnlyKey] {
+      keep(keywordOnly: keywordOnly, in: &file)
     }
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeIndex, !isReadOnlyFolder(of: path) {
-      do {
-        try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
-        if !exists { notice("notice: wrote \(path)") }
-      } catch {
-        notice("notice: could not write \(path) (\(error)); using the vectors in memory")
-      }
-    }
+    if options.writeIndex { write(file, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
     return file
+  }
+
+  /// Whether `contents` were built by this engine format for this catalog and language
+  /// (whatever the model).
+  static func isFresh(_ contents: IndexFile.Contents, for compiled: CompiledCatalog) -> Bool {
+    contents.engine == VectorFileBuilder.engineFormat && contents.vectors.catalogHash == compiled.catalog.contentHash
+      && contents.vectors.language == compiled.language
+  }
+
+  /// `file` with the keyword-only confidence `keywordOnly` in its calibration.
+  static func keep(keywordOnly: JSONValue, in file: inout VectorFile) {
+    var calibration = file.calibration?.objectValue ?? JSONObject()
+    calibration[Self.keywordOnlyKey] = keywordOnly
+    file.calibration = .object(calibration)
+  }
+
+  /// Writes the index file at `path` unless its folder is read-only by its permission bits;
+  /// a notice says when a new file was written, or that `otherwise` stays in memory.
+  static func write(_ file: VectorFile, path: String, existed: Bool, otherwise: String, notice: (String) -> Void) {
+    guard !isReadOnlyFolder(of: path) else { return }
+    do {
+      try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
+      if !existed { notice("notice: wrote \(path)") }
+    } catch {
+      notice("notice: could not write \(path) (\(error)); using \(otherwise) in memory")
+    }
   }
 
   /// The confidence model of keyword signals ranking without an embedding model: the one the
@@ -336,30 +351,20 @@ public struct IntentEngine: Sendable {
     let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
     var kept: VectorFile?
     // The rows are not read (keyword signals do not use them) unless the file is rewritten.
-    if let contents = try? IndexFile.read(path: path, vectors: false), contents.engine == VectorFileBuilder.engineFormat,
-      contents.vectors.catalogHash == compiled.catalog.contentHash, contents.vectors.language == compiled.language
-    {
+    if let contents = try? IndexFile.read(path: path, vectors: false), isFresh(contents, for: compiled) {
       // Present but empty: the fit kept the shipped calibration (a grammar catalog).
       if let stored = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: stored).models }
       kept = (try? IndexFile.read(path: path))?.vectors
     }
     let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
-    guard options.writeIndex, !isReadOnlyFolder(of: path) else { return models }
-    let exists = FileManager.default.fileExists(atPath: path)
+    guard options.writeIndex else { return models }
     var file =
       kept
       ?? VectorFile(
         model: VectorFileBuilder.noModel, dimensions: 0, catalogHash: compiled.catalog.contentHash, language: compiled.language, entries: [],
         vectors: [])
-    var calibration = file.calibration?.objectValue ?? JSONObject()
-    calibration[Self.keywordOnlyKey] = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).json
-    file.calibration = .object(calibration)
-    do {
-      try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
-      if !exists { notice("notice: wrote \(path)") }
-    } catch {
-      notice("notice: could not write \(path) (\(error)); using the confidence fitted in memory")
-    }
+    keep(keywordOnly: ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).json, in: &file)
+    write(file, path: path, existed: FileManager.default.fileExists(atPath: path), otherwise: "the confidence fitted", notice: notice)
     return models
   }
 
