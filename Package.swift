@@ -29,9 +29,9 @@ let package = Package(
     // Importers: foreign formats (Xcode actionsdata, tool lists) → catalog v1 JSON documents.
     .target(
       name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"], swiftSettings: strictSettings),
-    // Index: intent documents, BM25F keyword index, vector file and vector search.
+    // Index: intent documents, BM25F keyword index, the index file and vector search.
     .target(
-      name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(

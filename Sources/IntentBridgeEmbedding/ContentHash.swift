@@ -1,5 +1,6 @@
 /// A fast 64-bit content hash, eight bytes at a time in four independent lanes: the checksum
-/// of a compiled tokenizer file and the fingerprint of the source files it was built from.
+/// of a compiled tokenizer file and of an index file, and the fingerprint of the source files
+/// a compiled tokenizer was built from.
 /// Not cryptographic; stable across processes and machines (little-endian words).
 ///
 ///     var hash = ContentHash()
@@ -13,7 +14,7 @@
 /// this one is ≈ 20× faster on large inputs (0.9 ms to read and hash `tokenizer.json`'s 4.9 MB).
 ///
 /// - Complexity: O(n) for n bytes.
-struct ContentHash {
+package struct ContentHash {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -25,7 +26,7 @@ struct ContentHash {
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  init() { pending.reserveCapacity(32) }
+  package init() { pending.reserveCapacity(32) }
 
   @inline(__always)
   private static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
@@ -34,7 +35,7 @@ struct ContentHash {
   }
 
   /// Adds `bytes`.
-  mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
     length &+= UInt64(bytes.count)
     var offset = 0
     if !pending.isEmpty {
@@ -54,7 +55,7 @@ struct ContentHash {
   }
 
   /// Adds `bytes`.
-  mutating func combine(_ bytes: [UInt8]) {
+  package mutating func combine(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { combine($0) }
   }
 
@@ -73,7 +74,7 @@ struct ContentHash {
   }
 
   /// The hash of everything combined so far.
-  func finish() -> UInt64 {
+  package func finish() -> UInt64 {
     var (a, b, c, d) = lanes
     // The tail: whole words into the lanes in turn, then the last bytes as one padded word
     // (the length tells a padded word from real zero bytes).
@@ -106,12 +107,12 @@ struct ContentHash {
   }
 
   /// The hash of `bytes`.
-  static func of(_ bytes: [UInt8]) -> UInt64 {
+  package static func of(_ bytes: [UInt8]) -> UInt64 {
     bytes.withUnsafeBytes { of($0) }
   }
 
   /// The hash of `bytes`.
-  static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hash = ContentHash()
     hash.combine(bytes)
     return hash.finish()

@@ -1,4 +1,4 @@
-/// The rule for where derived files (vector files, compiled tokenizers) may be written.
+/// The rule for where derived files (index files, compiled tokenizers) may be written.
 public enum FolderPermissions {
   /// Whether `folder` is read-only by its permission bits (no write bit for anyone): a shared,
   /// read-only data or model folder gets no derived file even when the process could write

@@ -4,6 +4,7 @@ import FoundationEssentials
   import Glibc
 #endif
 import IntentBridgeCatalog
+import IntentBridgeEmbedding
 import IntentBridgeJSON
 
 /// The compiled index of a catalog for one language and model, stored beside the catalog
@@ -16,7 +17,7 @@ import IntentBridgeJSON
 ///     0       4      magic "IBIX"
 ///     4       2      format version (1)
 ///     6       2      reserved (0)
-///     8       8      checksum: `IndexChecksum` of every byte from offset 16 to the end
+///     8       8      checksum: `ContentHash` of every byte from offset 16 to the end
 ///     16      8      file length
 ///     24      4      section count S
 ///     28      4      reserved (0)
@@ -122,7 +123,7 @@ public enum IndexFile {
       put(UInt64(section.bytes.count), at: entry + 16, in: &out)
       out.replaceSubrange(offsets[i]..<(offsets[i] + section.bytes.count), with: section.bytes)
     }
-    let checksum = out.withUnsafeBytes { IndexChecksum.hash(UnsafeRawBufferPointer(rebasing: $0[16...])) }
+    let checksum = out.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[16...])) }
     put(checksum, at: 8, in: &out)
     return out
   }
@@ -167,7 +168,7 @@ public enum IndexFile {
     guard length == UInt64(bytes.count) else {
       throw .truncated(expected: length > UInt64(Int.max) ? Int.max : Int(length), actual: bytes.count)
     }
-    guard IndexChecksum.hash(UnsafeRawBufferPointer(rebasing: bytes[16...])) == read(UInt64.self, bytes, 8) else {
+    guard ContentHash.of(UnsafeRawBufferPointer(rebasing: bytes[16...])) == read(UInt64.self, bytes, 8) else {
       throw .checksumMismatch
     }
     let sectionCount = Int(read(UInt32.self, bytes, 24))
