@@ -24,7 +24,9 @@ import IntentBridgeJSON
 ///     32      24·S   sections: id (4 ASCII bytes), reserved (4), offset (8), length (8)
 ///     …              HEAD (JSON: engine, catalogHash, language, model, dimensions, count),
 ///                    CALI (JSON: confidence models), ENTR (8 bytes per row: intent int32,
-///                    kind code uint8, 3 reserved), VECT (count × dimensions float32)
+///                    kind code uint8, 3 reserved), VECT (count × dimensions float32),
+///                    DUPL (optional: threshold float32, then per row the kept row it
+///                    folds into as a near duplicate, int32, -1 when kept)
 ///
 /// Reading maps the file (no copy through a buffer), checks magic, version, length, section
 /// bounds and checksum, then the caller compares engine format, model, dimensions, catalog hash
@@ -98,12 +100,19 @@ public enum IndexFile {
     var floats: [UInt8] = []
     floats.reserveCapacity(vectors.vectors.count * 4)
     for value in vectors.vectors { append(value.bitPattern, to: &floats) }
-    let sections: [(id: String, bytes: [UInt8])] = [
+    var sections: [(id: String, bytes: [UInt8])] = [
       ("HEAD", Array(JSONWriter.compact(.object(head)).utf8)),
       ("CALI", vectors.calibration.map { Array(JSONWriter.compact($0).utf8) } ?? []),
       ("ENTR", entries),
       ("VECT", floats),
     ]
+    if let duplicates = vectors.nearDuplicates {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(4 + 4 * duplicates.folds.count)
+      append(duplicates.threshold.bitPattern, to: &bytes)
+      for fold in duplicates.folds { append(fold, to: &bytes) }
+      sections.append(("DUPL", bytes))
+    }
     let tableEnd = 32 + 24 * sections.count
     var offsets: [Int] = []
     var position = aligned(tableEnd)
@@ -218,6 +227,17 @@ public enum IndexFile {
     }
     var vectors = VectorFile(
       model: model, dimensions: Int(dimensions), catalogHash: catalogHash, language: language, entries: entries, vectors: floats)
+    if let duplicates = sections["DUPL"] {
+      guard duplicates.count == 4 + Int(count) * 4 else {
+        throw .corrupt("its DUPL section holds \(duplicates.count) bytes for \(count) rows (4 + 4 per row)")
+      }
+      let threshold = Float(bitPattern: read(UInt32.self, duplicates, 0))
+      let folds = [Int32](unsafeUninitializedCapacity: readVectors ? Int(count) : 0) { buffer, initialized in
+        for i in 0..<buffer.count { buffer[i] = Int32(bitPattern: read(UInt32.self, duplicates, 4 + i * 4)) }
+        initialized = buffer.count
+      }
+      vectors.nearDuplicates = VectorFile.NearDuplicates(threshold: threshold, folds: folds)
+    }
     if let calibration = sections["CALI"], !calibration.isEmpty {
       do {
         vectors.calibration = try JSONParser.parse(bytes: Array(calibration))

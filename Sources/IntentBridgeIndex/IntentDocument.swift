@@ -49,14 +49,17 @@ public struct IntentDocument: Sendable {
   let typeNames: [String: String]
 
   /// Builds the document of `intent` for `language`; `rules` resolves the `<rule>`
-  /// references of phrases and synonyms.
+  /// references of phrases and synonyms. The documents of one catalog and language may share
+  /// `vocabularyCache` (a rule is then walked once per catalog, not once per intent).
   /// - Complexity: linear in the intent's text and the vocabulary of its templates.
-  public init(intent: Intent, index: Int, catalog: Catalog, language: String?, rules: PhraseRules) {
+  public init(
+    intent: Intent, index: Int, catalog: Catalog, language: String?, rules: PhraseRules,
+    vocabularyCache: PhraseTemplate.VocabularyCache = PhraseTemplate.VocabularyCache()
+  ) {
     intentIndex = index
     intentID = intent.id
     var fields = [[String]](repeating: [], count: Field.allCases.count)
     let rules = rules.template(named:)
-    let vocabularyCache = PhraseTemplate.VocabularyCache()
     let title = intent.title.resolved(for: language)
     fields[Field.title.rawValue] = [title]
     var phraseTemplates = intent.phrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }

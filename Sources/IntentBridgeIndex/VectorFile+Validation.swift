@@ -10,7 +10,8 @@ extension VectorFile {
   public static let normTolerance: Float = 1e-3
 
   /// Checks that every entry names an intent of a catalog with `intentCount` intents and a
-  /// known kind, and that every row is finite and of unit length.
+  /// known kind, that every row is finite and of unit length, and that a stored
+  /// near-duplicate folding sends each folded row to an earlier kept row of its intent.
   /// - Throws: `Problem.corrupt`, naming the entry or row and what was expected.
   /// - Complexity: O(entries × dimensions).
   public func validate(intentCount: Int) throws(IndexFile.Problem) {
@@ -32,6 +33,17 @@ extension VectorFile {
       let length = squares.squareRoot()
       guard length.isFinite, abs(length - 1) <= Self.normTolerance else {
         throw .corrupt("row \(row) (intent \(entry.intent), \(entry.kind)) has length \(length); every row is a unit vector")
+      }
+    }
+    if let duplicates = nearDuplicates {
+      guard duplicates.threshold.isFinite, duplicates.folds.count == entries.count else {
+        throw .corrupt("its near-duplicate folding has \(duplicates.folds.count) rows for \(entries.count) entries (threshold \(duplicates.threshold))")
+      }
+      for (row, fold) in duplicates.folds.enumerated() where fold != -1 {
+        let target = Int(fold)
+        guard target >= 0, target < row, duplicates.folds[target] == -1, entries[target].intent == entries[row].intent else {
+          throw .corrupt("row \(row) folds into row \(fold); expected -1 or an earlier kept row of intent \(entries[row].intent)")
+        }
       }
     }
   }

@@ -28,6 +28,21 @@ public struct VectorFile: Sendable, Equatable {
   /// What the engine fitted for the catalog when it built the vectors (its confidence
   /// models), kept verbatim in the index file; nil when absent.
   public var calibration: JSONValue?
+  /// Which rows fold into an earlier row of their intent as near duplicates, found once
+  /// when the vectors were built (`VectorIndex.nearDuplicateFolds`); nil when not stored.
+  public var nearDuplicates: NearDuplicates?
+
+  /// The near-duplicate folding of the rows at one cosine threshold: `folds[row]` is -1 for
+  /// a row that is kept, else the earlier kept row of the same intent it folds into.
+  public struct NearDuplicates: Sendable, Equatable {
+    public var threshold: Float
+    public var folds: [Int32]
+
+    public init(threshold: Float, folds: [Int32]) {
+      self.threshold = threshold
+      self.folds = folds
+    }
+  }
 
   public init(model: String, dimensions: Int, catalogHash: String, language: String, entries: [Entry], vectors: [Float]) {
     self.model = model

@@ -7,8 +7,8 @@ public enum VectorFileBuilder {
   /// the catalog's confidence models in the header; r4: their leads over the first five
   /// candidates whatever the number shown; r5: grammar catalogs'
   /// settings and the cross-lingual threshold (a fit's file from r4 builds could carry another
-  /// no-match floor).
-  public static let recipe = "r5"
+  /// no-match floor); r6: the near-duplicate folding of the rows stored (section `DUPL`).
+  public static let recipe = "r6"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).
@@ -47,7 +47,12 @@ public enum VectorFileBuilder {
       }
       start += batch
     }
-    return VectorFile(model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalogHash, language: language, entries: entries, vectors: vectors)
+    var file = VectorFile(
+      model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalogHash, language: language, entries: entries,
+      vectors: vectors)
+    file.nearDuplicates = VectorFile.NearDuplicates(
+      threshold: VectorIndex.nearDuplicate, folds: VectorIndex.nearDuplicateFolds(of: file, threshold: VectorIndex.nearDuplicate))
+    return file
   }
 }
 

@@ -48,21 +48,26 @@ public struct VectorIndex: Sendable {
     var counts: [Float] = []
     var keptByIntent: [Int: [Int]] = [:]
     let d = file.dimensions
-    for (row, entry) in file.entries.enumerated() where (row + 1) * d <= file.vectors.count {
-      let vector = file.vectors[(row * d)..<((row + 1) * d)]
-      let near = vector.withUnsafeBufferPointer { v in
-        rows.withUnsafeBufferPointer { kept in
-          keptByIntent[entry.intent, default: []].first { Self.dot(v.baseAddress!, kept.baseAddress! + $0 * d, count: d) >= nearDuplicate }
-        }
-      }
-      if let near {
-        counts[near] += 1
+    let rowCount = Self.rowCount(of: file)
+    // The folding stored with the vectors when it is for this threshold, else found here.
+    let folds =
+      file.nearDuplicates.flatMap { $0.threshold == nearDuplicate && $0.folds.count == rowCount ? $0.folds : nil }
+      ?? Self.nearDuplicateFolds(of: file, threshold: nearDuplicate)
+    // Each kept file row's position among the kept rows.
+    var keptPosition = [Int32](repeating: -1, count: rowCount)
+    for row in 0..<rowCount {
+      // (A folding not made by `nearDuplicateFolds` — a file `validate` was not asked to
+      // check — keeps the rows it cannot fold rather than trap.)
+      let fold = Int(folds[row])
+      if fold >= 0, fold < row, keptPosition[fold] >= 0, file.entries[fold].intent == file.entries[row].intent {
+        counts[Int(keptPosition[fold])] += 1
         continue
       }
-      keptByIntent[entry.intent, default: []].append(intents.count)
-      intents.append(Int32(entry.intent))
+      keptPosition[row] = Int32(intents.count)
+      keptByIntent[file.entries[row].intent, default: []].append(intents.count)
+      intents.append(Int32(file.entries[row].intent))
       counts.append(1)
-      rows += vector
+      rows += file.vectors[(row * d)..<((row + 1) * d)]
     }
     entryIntents = intents
     matrix = rows
@@ -87,6 +92,35 @@ public struct VectorIndex: Sendable {
       rowEstimates = nil
       centroidEstimates = nil
     }
+  }
+
+  /// For each row of `file`, -1 when it is kept, else the earlier kept row of the same intent
+  /// (its file row) whose cosine with it is at least `threshold`, the first such in row
+  /// order: the folding `init(file:)` applies, found once when the vectors are built and
+  /// stored with them (`VectorFile.nearDuplicates`).
+  /// - Complexity: O(rows × kept rows of the same intent × dimensions).
+  public static func nearDuplicateFolds(of file: VectorFile, threshold: Float) -> [Int32] {
+    let d = file.dimensions
+    let rowCount = rowCount(of: file)
+    var folds = [Int32](repeating: -1, count: rowCount)
+    var keptByIntent: [Int: [Int]] = [:]
+    file.vectors.withUnsafeBufferPointer { vectors in
+      for row in 0..<rowCount {
+        let vector = vectors.baseAddress! + row * d
+        let intent = file.entries[row].intent
+        if let kept = keptByIntent[intent]?.first(where: { dot(vector, vectors.baseAddress! + $0 * d, count: d) >= threshold }) {
+          folds[row] = Int32(kept)
+        } else {
+          keptByIntent[intent, default: []].append(row)
+        }
+      }
+    }
+    return folds
+  }
+
+  /// The entries of `file` that have a whole vector.
+  private static func rowCount(of file: VectorFile) -> Int {
+    file.dimensions > 0 ? min(file.entries.count, file.vectors.count / file.dimensions) : file.entries.count
   }
 
   /// The number of kept rows from which `estimatedScores` is offered: 8,192 rows of 256

@@ -64,8 +64,9 @@ public struct CompiledCatalog: Sendable {
     let (templates, (documents, keywordIndex)) = sideBySide {
       IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
     } _: {
+      let vocabularyCache = PhraseTemplate.VocabularyCache()
       let documents = catalog.intents.enumerated().map {
-        IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules)
+        IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
       }
       return (documents, KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword))
     }

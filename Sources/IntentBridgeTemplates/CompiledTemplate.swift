@@ -82,68 +82,131 @@ public struct CompiledTemplate: Sendable {
       hasNumberSlot: hasNumberSlot, freeTextSlots: freeTextSlots)
   }
 
+  /// - Complexity: O(nodes of the tree) for its facts (one walk, no set per leaf), plus
+  ///   sorting the word ids it names.
   public init(root: Node, source: String) {
     self.root = root
     self.source = source
-    minimumTerms = Self.minimumTerms(root)
-    minimumWords = Self.minimumTerms(root, countingSlots: false)
-    var words = Set<Int32>()
-    var lexicons = Set<Int>()
-    var number = false
-    var free = 0
-    func walk(_ node: Node) {
+    var summary = Summary()
+    summary.walk(root)
+    summary.required(root)
+    minimumTerms = summary.minimum(root, countingSlots: true)
+    minimumWords = summary.minimum(root, countingSlots: false)
+    words = Self.sortedUnique(summary.words)
+    lexicons = Self.sortedUnique(summary.lexicons)
+    hasNumberSlot = summary.hasNumber
+    freeTextSlots = summary.freeText
+    flat = FlatProgram(root)
+    requiredWords = Self.sortedUnique(summary.requiredWords)
+    requiredSlots = Self.sortedUnique(summary.requiredSlots)
+  }
+
+  static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
+    var sorted = values.sorted()
+    var kept = 0
+    for value in sorted where kept == 0 || sorted[kept - 1] != value {
+      sorted[kept] = value
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
+  }
+
+  /// The facts `init` reads off a tree, gathered into arrays (duplicates allowed; `init`
+  /// sorts and dedups them).
+  private struct Summary {
+    var words: [Int32] = []
+    var lexicons: [Int] = []
+    var hasNumber = false
+    var freeText = 0
+    /// What every expansion contains: sequences unite their parts, alternatives keep what
+    /// all of them have, optional parts hold nothing for sure.
+    var requiredWords: [Int32] = []
+    var requiredSlots: [RequiredSlot] = []
+
+    mutating func walk(_ node: Node) {
       switch node {
-      case .term(let id): words.insert(id)
+      case .term(let id): words.append(id)
       case .slot(_, let kind):
         switch kind {
-        case .value(let l): lexicons.insert(l)
+        case .value(let l): lexicons.append(l)
         case .number(let l, _):
-          number = true
-          if let l { lexicons.insert(l) }
-        case .freeText: free += 1
+          hasNumber = true
+          if let l { lexicons.append(l) }
+        case .freeText: freeText += 1
         }
-      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach(walk)
+      case .sequence(let nodes), .alternatives(let nodes): for node in nodes { walk(node) }
       case .optional(let inner): walk(inner)
       }
     }
-    walk(root)
-    self.words = words.sorted()
-    self.lexicons = lexicons.sorted()
-    hasNumberSlot = number
-    freeTextSlots = free
-    flat = FlatProgram(root)
-    requiredWords = Self.inEveryExpansion(root) { if case .term(let id) = $0 { [id] } else { [] } }.sorted()
-    self.requiredSlots = Self.inEveryExpansion(root) { node -> Set<RequiredSlot> in
-      guard case .slot(_, let kind) = node else { return [] }
-      switch kind {
-      case .value(let l): return [.value(lexicon: l)]
-      case .number(let l, _): return [.number(lexicon: l)]
-      case .freeText: return []
+
+    mutating func required(_ node: Node) {
+      switch node {
+      case .term(let id): requiredWords.append(id)
+      case .slot(_, let kind):
+        switch kind {
+        case .value(let l): requiredSlots.append(.value(lexicon: l))
+        case .number(let l, _): requiredSlots.append(.number(lexicon: l))
+        case .freeText: break
+        }
+      case .sequence(let nodes): for node in nodes { required(node) }
+      case .alternatives(let nodes):
+        guard let first = nodes.first else { return }
+        var common = Self.requiredOf(first)
+        for node in nodes.dropFirst() where !(common.words.isEmpty && common.slots.isEmpty) {
+          let next = Self.requiredOf(node)
+          common.words = Self.intersection(common.words, next.words)
+          common.slots = Self.intersection(common.slots, next.slots)
+        }
+        requiredWords += common.words
+        requiredSlots += common.slots
+      case .optional: break
       }
-    }.sorted()
-  }
-
-  /// What every expansion of `node` contains, of what `leaf` says a term or slot holds:
-  /// sequences unite their parts, alternatives keep what all of them have, optional parts
-  /// hold nothing for sure.
-  static func inEveryExpansion<T: Hashable>(_ node: Node, _ leaf: (Node) -> Set<T>) -> Set<T> {
-    switch node {
-    case .term, .slot: leaf(node)
-    case .sequence(let nodes): nodes.reduce(into: Set<T>()) { $0.formUnion(inEveryExpansion($1, leaf)) }
-    case .alternatives(let nodes):
-      nodes.first.map { first in nodes.dropFirst().reduce(inEveryExpansion(first, leaf)) { $0.intersection(inEveryExpansion($1, leaf)) } }
-        ?? []
-    case .optional: []
     }
-  }
 
-  static func minimumTerms(_ node: Node, countingSlots: Bool = true) -> Int {
-    switch node {
-    case .term: 1
-    case .slot: countingSlots ? 1 : 0
-    case .sequence(let nodes): nodes.map { minimumTerms($0, countingSlots: countingSlots) }.reduce(0, +)
-    case .alternatives(let nodes): nodes.map { minimumTerms($0, countingSlots: countingSlots) }.min() ?? 0
-    case .optional: 0
+    static func requiredOf(_ node: Node) -> (words: [Int32], slots: [RequiredSlot]) {
+      var summary = Summary()
+      summary.required(node)
+      return (CompiledTemplate.sortedUnique(summary.requiredWords), CompiledTemplate.sortedUnique(summary.requiredSlots))
+    }
+
+    /// The common elements of two sorted, duplicate-free arrays. - Complexity: O(a + b).
+    static func intersection<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+      var common: [T] = []
+      var i = 0
+      var j = 0
+      while i < a.count, j < b.count {
+        if a[i] < b[j] {
+          i += 1
+        } else if b[j] < a[i] {
+          j += 1
+        } else {
+          common.append(a[i])
+          i += 1
+          j += 1
+        }
+      }
+      return common
+    }
+
+    /// The terms (and slots, when `countingSlots`) of the shortest expansion.
+    func minimum(_ node: Node, countingSlots: Bool) -> Int {
+      switch node {
+      case .term: return 1
+      case .slot: return countingSlots ? 1 : 0
+      case .sequence(let nodes):
+        var total = 0
+        for node in nodes { total += minimum(node, countingSlots: countingSlots) }
+        return total
+      case .alternatives(let nodes):
+        var least: Int?
+        for node in nodes {
+          let count = minimum(node, countingSlots: countingSlots)
+          if least == nil || count < least! { least = count }
+        }
+        return least ?? 0
+      case .optional: return 0
+      }
     }
   }
 }
@@ -181,13 +244,19 @@ public struct TemplateCompiler {
   let applicationNames: [String]
   /// Word ids of literal texts already analysed (shared by the compilers of one catalog).
   let texts: TextTermCache
-  /// Rules already compiled by this compiler, by name and depth (their slots are this
-  /// intent's, so the cache is the compiler's own).
+  /// Rules without slots already compiled, by name and depth: they compile alike for every
+  /// intent (shared by the compilers of one catalog, like `texts`).
+  let slotFreeRules: CompiledRuleCache
+  /// Rules with slots already compiled by this compiler, by name and depth (their slots are
+  /// this intent's, so the cache is the compiler's own).
   private let compiledRules = CompiledRuleCache()
 
+  /// `rules` and `applicationNames` must be the same for every compiler sharing `texts` and
+  /// `slotFreeRules`.
   public init(
     analyzer: TextAnalyzer, vocabulary: TemplateVocabulary, rules: @escaping (String) -> PhraseTemplate?, applicationNames: [String],
-    texts: TextTermCache = TextTermCache(), slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
+    texts: TextTermCache = TextTermCache(), slotFreeRules: CompiledRuleCache = CompiledRuleCache(),
+    slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
   ) {
     self.analyzer = analyzer
     self.vocabulary = vocabulary
@@ -195,6 +264,7 @@ public struct TemplateCompiler {
     self.slotKind = slotKind
     self.applicationNames = applicationNames
     self.texts = texts
+    self.slotFreeRules = slotFreeRules
   }
 
   public func compile(_ template: PhraseTemplate) -> CompiledTemplate {
@@ -216,6 +286,7 @@ public struct TemplateCompiler {
     case .optional(let inner):
       return .optional(compile(inner, depth: depth))
     case .slot(let name):
+      compiledRules.slotsSeen += 1
       guard let kind = slotKind(name) else { return .sequence([]) }
       return .slot(name: name, kind: kind)
     case .applicationName:
@@ -224,10 +295,19 @@ public struct TemplateCompiler {
       })
     case .rule(let name):
       let key = CompiledRuleCache.Key(name: name, depth: depth)
-      if let compiled = compiledRules.nodes[key] { return compiled }
+      if let compiled = slotFreeRules.nodes[key] { return compiled }
+      if let compiled = compiledRules.nodes[key] {
+        compiledRules.slotsSeen += 1
+        return compiled
+      }
       guard depth < 16, let rule = rules(name) else { return .sequence([]) }
+      let slotsBefore = compiledRules.slotsSeen
       let compiled = compile(rule.root, depth: depth + 1)
-      compiledRules.nodes[key] = compiled
+      if compiledRules.slotsSeen == slotsBefore {
+        slotFreeRules.nodes[key] = compiled
+      } else {
+        compiledRules.nodes[key] = compiled
+      }
       return compiled
     }
   }
@@ -317,14 +397,20 @@ public final class TextTermCache {
   public init() {}
 }
 
-/// A compiler's rules already compiled, by name and depth (the depth bounds nesting).
-final class CompiledRuleCache {
+/// Rules already compiled, by name and depth (the depth bounds nesting). Used only while
+/// one catalog compiles.
+public final class CompiledRuleCache {
   struct Key: Hashable {
     var name: String
     var depth: Int
   }
 
   var nodes: [Key: CompiledTemplate.Node] = [:]
+  /// Slots the owning compiler has met (directly or through a cached rule with slots): a
+  /// rule whose compilation leaves it unchanged has none.
+  var slotsSeen = 0
+
+  public init() {}
 }
 
 /// A template tree as flat arrays: node *i* has a kind, a value (word id, lexicon) and a

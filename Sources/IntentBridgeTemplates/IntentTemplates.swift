@@ -74,6 +74,7 @@ public struct IntentTemplates: Sendable {
     var all: [[CompiledTemplate]] = []
     let vocabulary = TemplateVocabulary()
     let texts = TextTermCache()
+    let slotFreeRules = CompiledRuleCache()
     var parameterLexicons = [[String: Int]](repeating: [:], count: catalog.intents.count)
     var parameterDirections = [[String: [ChangeDirection: String]]](repeating: [:], count: catalog.intents.count)
     var numberRanges: [ClosedRange<Double>] = []
@@ -130,7 +131,7 @@ public struct IntentTemplates: Sendable {
           kinds[parameter.name] = .freeText
         }
       }
-      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules.template(named:), applicationNames: appNames.isEmpty ? ["app"] : appNames, texts: texts) { kinds[$0] }
+      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules.template(named:), applicationNames: appNames.isEmpty ? ["app"] : appNames, texts: texts, slotFreeRules: slotFreeRules) { kinds[$0] }
       var compiled: [CompiledTemplate] = []
       var phrases = intent.phrases.resolved(for: language)
       for shortcut in catalog.appShortcuts where shortcut.intent == intent.id { phrases += shortcut.phrases.resolved(for: language) }

@@ -8,10 +8,16 @@ import Testing
 /// Every way an index file can be unusable is detected and named: truncated, flipped
 /// bytes, another format version, another engine, model, catalog or language, crafted rows.
 @Suite struct IndexFileTests {
-  static let file = VectorFile(
-    model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en",
-    entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
-    vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
+  /// Two rows with their (trivial) near-duplicate folding, so that every section a built
+  /// file has is covered by the corruption tests.
+  static let file: VectorFile = {
+    var file = VectorFile(
+      model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en",
+      entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
+      vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
+    file.nearDuplicates = .init(threshold: VectorIndex.nearDuplicate, folds: [-1, -1])
+    return file
+  }()
 
   static let engine = "index-1/test"
 
@@ -93,6 +99,72 @@ import Testing
     #expect(abs(scores[1] - c[1]) < 1e-6)
     // With the threshold above every cosine, all four rows stay.
     #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 1.01).rowCount == 4)
+  }
+
+  /// Intent 0: a, then c (cosine 0.98 with a), then d (cosine 0.96 with a); intent 1: c.
+  static let nearDuplicateRows: VectorFile = {
+    let a: [Float] = [1, 0, 0, 0]
+    let c: [Float] = [0.98, (1 - 0.98 * 0.98 as Float).squareRoot(), 0, 0]
+    let d: [Float] = [0.96, 0, (1 - 0.96 * 0.96 as Float).squareRoot(), 0]
+    return VectorFile(
+      model: "m", dimensions: 4, catalogHash: "h", language: "en",
+      entries: [.init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase")],
+      vectors: a + c + d + c)
+  }()
+
+  @Test func theStoredNearDuplicateFoldingRoundTripsAndIsTheOneTheIndexFinds() throws {
+    var file = Self.nearDuplicateRows
+    let folds = VectorIndex.nearDuplicateFolds(of: file, threshold: 0.97)
+    #expect(folds == [-1, 0, -1, -1])
+    file.nearDuplicates = .init(threshold: 0.97, folds: folds)
+    let decoded = try Self.decode(Self.encoded(file)).vectors
+    #expect(decoded.nearDuplicates == file.nearDuplicates)
+    try decoded.validate(intentCount: 2)
+    let stored = VectorIndex(file: decoded, intentCount: 2, nearDuplicate: 0.97)
+    let found = VectorIndex(file: Self.nearDuplicateRows, intentCount: 2, nearDuplicate: 0.97)
+    #expect(stored.rowCount == found.rowCount)
+    for query: [Float] in [[0, 1, 0, 0], [0.6, 0.8, 0, 0], [0, 0, 1, 0]] { #expect(stored.scores(query) == found.scores(query)) }
+    #expect(stored.centroids() == found.centroids())
+  }
+
+  @Test func theIndexAppliesTheStoredFoldingAtItsThresholdOnly() {
+    // A folding that also folds d into a (structurally valid, though d is not that near).
+    var file = Self.nearDuplicateRows
+    file.nearDuplicates = .init(threshold: 0.97, folds: [-1, 0, 0, -1])
+    #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 0.97).rowCount == 2)
+    // Another threshold: the folding is found again, not read.
+    #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 0.99).rowCount == 4)
+    #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 0.95).rowCount == 2)
+  }
+
+  @Test func aCraftedFoldingIsRefusedByValidationAndNeverTrapsTheIndex() {
+    for folds: [Int32] in [[-1, 2, -1, -1], [-1, -1, -1, 0], [-1, 0, 1, -1], [-1, -5, -1, -1], [-1, 0, -1], [0, -1, -1, -1]] {
+      var file = Self.nearDuplicateRows
+      file.nearDuplicates = .init(threshold: 0.97, folds: folds)
+      let problem = Self.problem { () throws(IndexFile.Problem) in try file.validate(intentCount: 2) }
+      guard case .corrupt(let reason)? = problem else {
+        Issue.record("folding \(folds) was not refused: \(String(describing: problem))")
+        continue
+      }
+      #expect(reason.contains("fold"))
+      // Built anyway (a caller that skipped validation), the index keeps what it cannot fold.
+      #expect(VectorIndex(file: file, intentCount: 2, nearDuplicate: 0.97).rowCount >= 3)
+    }
+    var file = Self.nearDuplicateRows
+    file.nearDuplicates = .init(threshold: .nan, folds: [-1, 0, -1, -1])
+    #expect(Self.problem { () throws(IndexFile.Problem) in try file.validate(intentCount: 2) } != nil)
+  }
+
+  @Test func aDuplicateSectionOfTheWrongSizeIsCorrupt() throws {
+    // Same layout, one row fewer in DUPL: re-encode by hand from a file whose folding is short.
+    var file = Self.file
+    file.nearDuplicates = .init(threshold: 0.97, folds: [-1])
+    let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(Self.encoded(file)) }
+    guard case .corrupt(let reason)? = problem else {
+      Issue.record("a short DUPL section was not refused: \(String(describing: problem))")
+      return
+    }
+    #expect(reason.contains("DUPL"))
   }
 
   @Test func detectsAStaleCatalog() throws {
