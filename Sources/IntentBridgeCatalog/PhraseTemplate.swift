@@ -13,12 +13,14 @@ public struct PhraseTemplate: Sendable, Hashable {
   /// bound (a template nested ~5,700 deep crashed `rank` and `serve` with a stack overflow).
   public static let maximumNesting = 32
 
-  public indirect enum Node: Sendable, Hashable {
+  /// Only `optional` is boxed (the arrays of the other cases already live on the heap): a
+  /// text or slot node costs no allocation of its own.
+  public enum Node: Sendable, Hashable {
     /// Literal text, exactly as written (spaces included, escapes removed).
     case text(String)
     case sequence([Node])
     case alternatives([Node])
-    case optional(Node)
+    indirect case optional(Node)
     case slot(String)
     case applicationName
     case rule(String)

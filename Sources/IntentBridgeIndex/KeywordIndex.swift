@@ -75,15 +75,23 @@ public struct KeywordIndex: Sendable {
     let fieldCount = IntentDocument.Field.allCases.count
     var postings: [String: [Posting]] = [:]
     var lengths = [Float](repeating: 0, count: documents.count * fieldCount)
+    // The terms of each distinct fragment, analysed once: intents that share an enum or
+    // entity repeat its values' text in their `values` field.
+    var fragmentTerms: [String: [String]] = [:]
     for (d, document) in documents.enumerated() {
       for field in 0..<fieldCount {
         var counts: [String: Float] = [:]
         var length: Float = 0
         for fragment in document.fields[field] {
-          for token in analyzer.tokens(fragment) where !token.isSkipWord {
-            counts[token.term, default: 0] += 1
-            length += 1
+          let terms: [String]
+          if let known = fragmentTerms[fragment] {
+            terms = known
+          } else {
+            terms = analyzer.tokens(fragment).filter { !$0.isSkipWord }.map(\.term)
+            fragmentTerms[fragment] = terms
           }
+          for term in terms { counts[term, default: 0] += 1 }
+          length += Float(terms.count)
         }
         lengths[d * fieldCount + field] = length
         for (term, frequency) in counts.sorted(by: { $0.key < $1.key }) {

@@ -16,13 +16,15 @@ public struct CompiledTemplate: Sendable {
     case freeText
   }
 
-  public indirect enum Node: Sendable {
+  /// Terms, the most common nodes, are stored inline (no allocation, no reference count);
+  /// slots and optional parts are boxed, which keeps a node 9 bytes.
+  public enum Node: Sendable {
     /// A literal word, by its id in the `TemplateVocabulary`.
     case term(Int32)
-    case slot(name: String, kind: SlotKind)
+    indirect case slot(name: String, kind: SlotKind)
     case sequence([Node])
     case alternatives([Node])
-    case optional(Node)
+    indirect case optional(Node)
   }
 
   public var root: Node
@@ -452,7 +454,10 @@ struct FlatProgram: Sendable {
   var sharedSteps: Int { prefixSlots.count }
 
   init(_ tree: CompiledTemplate.Node) {
-    root = add(tree)
+    // The ids of children whose parent is not written yet, innermost parent last (one
+    // array for the whole tree instead of one per node).
+    var pending: [Int32] = []
+    root = add(tree, pending: &pending)
     let node = nodes[Int(root)]
     steps = node.kind == .sequence ? Array(children[Int(node.childStart)..<Int(node.childStart + node.childCount)]) : [root]
     var key: UInt64 = 0x1234_5678
@@ -470,37 +475,42 @@ struct FlatProgram: Sendable {
     return z ^ (z >> 31)
   }
 
-  private mutating func add(_ node: CompiledTemplate.Node) -> Int32 {
+  private mutating func add(_ node: CompiledTemplate.Node, pending: inout [Int32]) -> Int32 {
     switch node {
     case .term(let id):
-      return append(Node(kind: .term, value: id, childStart: 0, childCount: 0), [])
+      return append(Node(kind: .term, value: id, childStart: 0, childCount: 0), pending: &pending, from: pending.count)
     case .slot(_, let kind):
+      let flat: Node
       switch kind {
-      case .value(let l): return append(Node(kind: .valueSlot, value: Int32(l), childStart: 0, childCount: 0), [])
-      case .number(let l, let range):
-        return append(Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0, range: range), [])
-      case .freeText: return append(Node(kind: .freeTextSlot, value: 0, childStart: 0, childCount: 0), [])
+      case .value(let l): flat = Node(kind: .valueSlot, value: Int32(l), childStart: 0, childCount: 0)
+      case .number(let l, let range): flat = Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0, range: range)
+      case .freeText: flat = Node(kind: .freeTextSlot, value: 0, childStart: 0, childCount: 0)
       }
-    case .sequence(let nodes):
-      let ids = nodes.map { add($0) }
-      return append(Node(kind: .sequence, value: 0, childStart: 0, childCount: 0), ids)
-    case .alternatives(let nodes):
-      let ids = nodes.map { add($0) }
-      return append(Node(kind: .alternatives, value: 0, childStart: 0, childCount: 0), ids)
+      return append(flat, pending: &pending, from: pending.count)
+    case .sequence(let nodes), .alternatives(let nodes):
+      let first = pending.count
+      for child in nodes { pending.append(add(child, pending: &pending)) }
+      let kind: Kind = if case .sequence = node { .sequence } else { .alternatives }
+      return append(Node(kind: kind, value: 0, childStart: 0, childCount: 0), pending: &pending, from: first)
     case .optional(let inner):
-      let id = add(inner)
-      return append(Node(kind: .optional, value: 0, childStart: 0, childCount: 0), [id])
+      let first = pending.count
+      pending.append(add(inner, pending: &pending))
+      return append(Node(kind: .optional, value: 0, childStart: 0, childCount: 0), pending: &pending, from: first)
     }
   }
 
-  private mutating func append(_ node: Node, _ childIDs: [Int32]) -> Int32 {
+  /// Writes `node` with the children `pending[first...]` (taken off `pending`).
+  private mutating func append(_ node: Node, pending: inout [Int32], from first: Int) -> Int32 {
     var node = node
     node.childStart = Int32(children.count)
-    node.childCount = Int32(childIDs.count)
-    children += childIDs
+    node.childCount = Int32(pending.count - first)
     var hash = Self.mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
     if node.range >= 0 { hash = Self.mix(hash, UInt64(node.range) &+ 0x5bd1_e995) }
-    for id in childIDs { hash = Self.mix(hash, hashes[Int(id)]) }
+    for id in pending[first...] {
+      children.append(id)
+      hash = Self.mix(hash, hashes[Int(id)])
+    }
+    pending.removeLast(pending.count - first)
     nodes.append(node)
     hashes.append(hash)
     return Int32(nodes.count - 1)
