@@ -31,9 +31,10 @@
       case .success(let library): curl = library
       case .failure(let problem): throw .transport(url: url, reason: problem.message)
       }
-      guard let handle = curl.easyInit() else { throw .transport(url: url, reason: "curl_easy_init failed") }
-      defer { curl.easyCleanup(handle) }
-
+      // Everything the handle points to is released after the handle (defers run in reverse).
+      let errors = UnsafeMutablePointer<CChar>.allocate(capacity: CurlLibrary.errorBufferSize)
+      errors.initialize(repeating: 0, count: CurlLibrary.errorBufferSize)
+      defer { errors.deallocate() }
       var headerList: UnsafeMutableRawPointer?
       defer { curl.slistFreeAll(headerList) }
       // "Expect:" stops curl from sending `Expect: 100-continue` for larger bodies and waiting
@@ -44,47 +45,46 @@
         }
         headerList = extended
       }
+      guard let handle = curl.easyInit() else { throw .transport(url: url, reason: "curl_easy_init failed") }
+      defer { curl.easyCleanup(handle) }
 
       let collector = ResponseCollector()
-      var errorBuffer = [CChar](repeating: 0, count: CurlLibrary.errorBufferSize)
       let code: Int32 = url.withCString { urlText in
         post.body.withUnsafeBufferPointer { body in
-          errorBuffer.withUnsafeMutableBufferPointer { errors in
-            withExtendedLifetime(collector) {
-              let context = Unmanaged.passUnretained(collector).toOpaque()
-              let timeout = CurlLibrary.milliseconds(post.timeoutSeconds)
-              // An empty body still needs a valid pointer: with NULL curl would read the body
-              // from standard input.
-              let bodyPointer = UnsafeRawPointer(body.baseAddress) ?? UnsafeRawPointer(errors.baseAddress!)
-              let setup: [Int32] = [
-                curl.setLong(handle, CurlLibrary.optionNoSignal, 1),
-                curl.setPointer(handle, CurlLibrary.optionErrorBuffer, UnsafeRawPointer(errors.baseAddress)),
-                curl.setPointer(handle, CurlLibrary.optionURL, UnsafeRawPointer(urlText)),
-                curl.setLong(handle, CurlLibrary.optionProtocols, CurlLibrary.protocolsHTTPAndHTTPS),
-                curl.setLong(handle, CurlLibrary.optionRedirectProtocols, CurlLibrary.protocolsHTTPAndHTTPS),
-                curl.setLong(handle, CurlLibrary.optionFollowLocation, 1),
-                curl.setLong(handle, CurlLibrary.optionMaxRedirects, 10),
-                curl.setLong(handle, CurlLibrary.optionTimeoutMilliseconds, timeout),
-                curl.setLong(handle, CurlLibrary.optionConnectTimeoutMilliseconds, timeout),
-                curl.setLong(handle, CurlLibrary.optionPost, 1),
-                curl.setLong(handle, CurlLibrary.optionPostFieldSize, body.count),
-                curl.setPointer(handle, CurlLibrary.optionPostFields, bodyPointer),
-                curl.setPointer(handle, CurlLibrary.optionHTTPHeader, UnsafeRawPointer(headerList)),
-                // Every encoding this libcurl can decode (gzip, deflate, …), as FoundationNetworking asks.
-                curl.setPointer(handle, CurlLibrary.optionAcceptEncoding, UnsafeRawPointer(allEncodings.utf8Start)),
-                curl.setPointer(handle, CurlLibrary.optionUserAgent, UnsafeRawPointer(userAgent.utf8Start)),
-                curl.setWriteFunction(handle, CurlLibrary.optionWriteFunction, ResponseCollector.append),
-                curl.setPointer(handle, CurlLibrary.optionWriteData, UnsafeRawPointer(context)),
-              ]
-              if let failed = setup.first(where: { $0 != CurlLibrary.codeOK }) { return failed }
-              return curl.easyPerform(handle)
-            }
+          withExtendedLifetime(collector) {
+            let context = Unmanaged.passUnretained(collector).toOpaque()
+            let timeout = CurlLibrary.milliseconds(post.timeoutSeconds)
+            // An empty body still needs a valid pointer: with NULL curl would read the body
+            // from standard input.
+            let bodyPointer = UnsafeRawPointer(body.baseAddress) ?? UnsafeRawPointer(errors)
+            let setup: [Int32] = [
+              curl.setLong(handle, CurlLibrary.optionNoSignal, 1),
+              curl.setPointer(handle, CurlLibrary.optionErrorBuffer, UnsafeRawPointer(errors)),
+              curl.setPointer(handle, CurlLibrary.optionURL, UnsafeRawPointer(urlText)),
+              curl.setLong(handle, CurlLibrary.optionProtocols, CurlLibrary.protocolsHTTPAndHTTPS),
+              curl.setLong(handle, CurlLibrary.optionRedirectProtocols, CurlLibrary.protocolsHTTPAndHTTPS),
+              curl.setLong(handle, CurlLibrary.optionFollowLocation, 1),
+              curl.setLong(handle, CurlLibrary.optionMaxRedirects, 10),
+              curl.setLong(handle, CurlLibrary.optionTimeoutMilliseconds, timeout),
+              curl.setLong(handle, CurlLibrary.optionConnectTimeoutMilliseconds, timeout),
+              curl.setLong(handle, CurlLibrary.optionPost, 1),
+              curl.setLong(handle, CurlLibrary.optionPostFieldSize, body.count),
+              curl.setPointer(handle, CurlLibrary.optionPostFields, bodyPointer),
+              curl.setPointer(handle, CurlLibrary.optionHTTPHeader, UnsafeRawPointer(headerList)),
+              // Every encoding this libcurl can decode (gzip, deflate, …), as FoundationNetworking asks.
+              curl.setPointer(handle, CurlLibrary.optionAcceptEncoding, UnsafeRawPointer(allEncodings.utf8Start)),
+              curl.setPointer(handle, CurlLibrary.optionUserAgent, UnsafeRawPointer(userAgent.utf8Start)),
+              curl.setWriteFunction(handle, CurlLibrary.optionWriteFunction, ResponseCollector.append),
+              curl.setPointer(handle, CurlLibrary.optionWriteData, UnsafeRawPointer(context)),
+            ]
+            if let failed = setup.first(where: { $0 != CurlLibrary.codeOK }) { return failed }
+            return curl.easyPerform(handle)
           }
         }
       }
       guard code == CurlLibrary.codeOK else {
         if code == CurlLibrary.codeOperationTimedOut { throw .timeout(url: url, seconds: post.timeoutSeconds) }
-        let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let detail = String(cString: errors)
         throw .transport(url: url, reason: detail.isEmpty ? curl.message(code) : detail)
       }
       var status = 0
