@@ -1,5 +1,5 @@
 #if os(Linux)
-  import Foundation
+  import FoundationEssentials
 
   #if canImport(Glibc)
     @preconcurrency import Glibc

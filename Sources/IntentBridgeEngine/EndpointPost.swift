@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP `POST` of a JSON body as `EndpointEmbedder` sends it, independent of the transport
 /// that carries it (`CurlTransport` on Linux, `URLSessionTransport` elsewhere).
