@@ -53,10 +53,17 @@ public struct PhraseTemplate: Sendable, Hashable {
   }
 
   /// Parses `source`; syntax errors carry the character offset and what was expected.
+  ///
+  /// A catalog's phrases are parsed by validation, then again by the templates, the keyword
+  /// documents and the tool descriptions; parsing is pure, so each text is parsed once per
+  /// process and later calls share the result (`ParsedTemplates`).
+  /// - Complexity: O(n) for a text of n scalars the first time, a hash lookup after.
   public static func parse(_ source: String) throws(TemplateSyntaxError) -> PhraseTemplate {
-    var parser = TemplateParser(Array(source.unicodeScalars))
-    let root = try parser.parseTemplate()
-    return PhraseTemplate(source: source, root: root)
+    try ParsedTemplates.shared.parse(source) { () throws(TemplateSyntaxError) in
+      var parser = TemplateParser(Array(source.unicodeScalars))
+      let root = try parser.parseTemplate()
+      return PhraseTemplate(source: source, root: root)
+    }.get()
   }
 }
 
