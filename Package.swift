@@ -75,12 +75,14 @@ let package = Package(
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText"],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(
       name: "IntentBridgeCLI",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval"],
+      dependencies: [
+        "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval", "IntentBridgeText",
+      ],
       swiftSettings: strictSettings),
     // The `intentbridge` executable: hands the command line over to IntentBridgeCLI.
     .executableTarget(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeEngine
 
 /// The option groups commands compose (`CommandSpec.groups`), each declared once.

@@ -1,8 +1,13 @@
 import Dispatch
-import Foundation
 import IntentBridgeEngine
 import IntentBridgeEval
 import IntentBridgeMCP
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the request-set
 /// format of docs/EVAL.md (`{"query", "id"?, "lang"?, "context"?, …}`; labelled sets work
@@ -20,11 +25,12 @@ enum RequestsFile {
   /// The file is read as a stream, a chunk at a time (also from a pipe such as `/dev/stdin`).
   /// - Complexity: O(file size) plus the answers; memory holds one line at a time.
   static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
-    guard let handle = FileHandle(forReadingAtPath: file) else {
+    let fd = open(file, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
       console.err("\(file): error: cannot read the requests file\n")
       return .dataError
     }
-    defer { try? handle.close() }
+    defer { _ = close(fd) }
     var status = ExitCode.success
     var framer = LineFramer(limit: lineLimit)
     var lineNumber = 0
@@ -59,16 +65,16 @@ enum RequestsFile {
       for (key, value) in trailing { object[key] = value }
       console.out(JSONValue.object(object).compactText + "\n")
     }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let chunk: Data
-      do {
-        guard let read = try handle.read(upToCount: 1 << 16), !read.isEmpty else { break }
-        chunk = read
-      } catch {
-        console.err("\(file): error: reading stopped after line \(lineNumber): \(error)\n")
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        console.err("\(file): error: reading stopped after line \(lineNumber): \(String(cString: strerror(errno)))\n")
         return .dataError
       }
-      process(framer.append([UInt8](chunk)))  // an array: the framer scans it as fast as memory
+      if count == 0 { break }
+      process(framer.append(buffer[0..<count]))
     }
     process(framer.finish())
     return status

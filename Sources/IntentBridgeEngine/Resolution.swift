@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeCatalog
 import IntentBridgeFilling
 import IntentBridgeJSON

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeEngine
 
 /// A labelled request set read from JSON Lines: every row checked against the docs/EVAL.md format.

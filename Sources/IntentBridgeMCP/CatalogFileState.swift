@@ -1,8 +1,10 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeCatalog
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// What the catalog watcher compares between two looks at the file: which file it is

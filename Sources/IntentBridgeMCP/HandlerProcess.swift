@@ -1,9 +1,10 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A handler's child process, started with `posix_spawn` in a process group of its own (the
@@ -81,7 +82,7 @@ final class HandlerProcess: Sendable {
       return nil
     }
     let process = HandlerProcess(pid: pid, input: ourEnds[0], output: ourEnds[1], error: ourEnds[2])
-    Thread.detachNewThread { [process] in
+    DetachedThread.start(name: "mcp-wait-child") { [process] in
       var info = siginfo_t()
       while waitid(P_PID, id_t(process.pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
       process.exited.signal()

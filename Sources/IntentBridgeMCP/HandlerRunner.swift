@@ -1,10 +1,12 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 import IntentBridgeEngine
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Runs an intent's `handler`: an argv array started directly (never through a shell), the
@@ -73,7 +75,7 @@ public struct HandlerRunner: Sendable {
     let capped = OutputBuffer()
     for (fd, box) in [(process.output, stdoutBox), (process.error, stderrBox)] {
       readers.enter()
-      Thread.detachNewThread { [limits] in
+      DetachedThread.start(name: "mcp-drain") { [limits] in
         defer { readers.leave() }
         Self.drain(fd, into: box, cap: limits.outputCap, stop: stop) {
           // Enough output: stop the handler instead of draining it forever (through the
@@ -86,7 +88,7 @@ public struct HandlerRunner: Sendable {
 
     // Arguments as JSON on standard input, then EOF; a child that never reads must not block us.
     let payload = handler.input == .jsonStdin ? Array((arguments.compactText + "\n").utf8) : []
-    Thread.detachNewThread { Self.write(payload, to: process.input) }
+    DetachedThread.start(name: "mcp-feed") { Self.write(payload, to: process.input) }
 
     let timeout = min(handler.timeoutSeconds, limits.maximumTimeout)
     var timedOut = false

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeEngine
+import IntentBridgeText
 
 /// A prompt template from `Prompts/`: a small header, a `---` line, then the message text
 /// with `{{argument}}` placeholders.
@@ -53,7 +54,7 @@ public struct MCPPrompt: Sendable, Hashable {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0[...]) }
     var bodyStart: Int?
     for (index, line) in lines.enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingWhitespace()
       if trimmed == "---" {
         bodyStart = index + 1
         break
@@ -62,14 +63,14 @@ public struct MCPPrompt: Sendable, Hashable {
       guard let colon = trimmed.firstIndex(of: ":") else {
         throw ParseError(file: file, line: index + 1, message: "expected 'key: value' (name, title, description, argument) or '---'")
       }
-      let key = trimmed[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let key = trimmed[..<colon].trimmingWhitespace().lowercased()
+      let value = trimmed[trimmed.index(after: colon)...].trimmingWhitespace()
       switch key {
       case "name": name = value
       case "title": title = value
       case "description": description = value
       case "argument":
-        let parts = value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard let argumentName = parts.first, !argumentName.isEmpty else {
           throw ParseError(file: file, line: index + 1, message: "argument needs 'name | description | required'")
         }
@@ -81,7 +82,7 @@ public struct MCPPrompt: Sendable, Hashable {
     }
     guard let bodyStart else { throw ParseError(file: file, line: lines.count, message: "missing the '---' line before the prompt text") }
     guard let name, !name.isEmpty else { throw ParseError(file: file, line: 1, message: "missing 'name:'") }
-    let text = lines[bodyStart...].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = lines[bodyStart...].joined(separator: "\n").trimmingWhitespaceAndNewlines()
     return MCPPrompt(name: name, title: title, description: description, arguments: arguments, text: text)
   }
 
@@ -114,7 +115,7 @@ public struct MCPPrompt: Sendable, Hashable {
         rest = rest[open.lowerBound...]
         break
       }
-      let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+      let key = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
       if arguments.contains(where: { $0.name == key }) {
         out += values[key] ?? ""
       } else {

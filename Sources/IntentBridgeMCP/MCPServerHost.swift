@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Holds the server in use and swaps it when the catalog file changes, without a restart.
@@ -39,10 +38,10 @@ public final class MCPServerHost: Sendable {
   ) {
     // The first look is taken before `watch` returns: every change after it is noticed.
     let first = CatalogFileState.read(path)
-    let thread = Thread { [self] in
+    DetachedThread.start(name: "mcp-catalog-watch") { [self] in
       var last = first
       while true {
-        Thread.sleep(forTimeInterval: interval)
+        DetachedThread.sleep(seconds: interval)
         guard let now = CatalogFileState.read(path) else { continue }
         if let last, now.isSameVersion(as: last) { continue }
         last = now
@@ -54,7 +53,5 @@ public final class MCPServerHost: Sendable {
         if replace(with: server) { notify(MCPServer.listChangedNotification) }
       }
     }
-    thread.name = "mcp-catalog-watch"
-    thread.start()
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How far the stdio transport reads ahead of its answers: at most `maximumCalls` tool
 /// calls in flight and `maximumBytes` of their lines. When both are used up the reader
 /// waits, the pipe fills and the client's writes block (back-pressure), instead of the
@@ -12,7 +10,7 @@ import Foundation
 ///     readAhead.waitUntilIdle()              // at end of input: every call answered
 final class ReadAhead: @unchecked Sendable {
   // @unchecked: `calls` and `bytes` are read and written only while `condition` is locked.
-  private let condition = NSCondition()
+  private let condition = ConditionLock()
   private var calls = 0
   private var bytes = 0
   let maximumCalls: Int

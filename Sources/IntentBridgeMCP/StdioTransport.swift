@@ -1,9 +1,10 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Newline-delimited JSON-RPC over standard input and output (MCP stdio transport).
@@ -50,12 +51,10 @@ public enum MCPStdioTransport {
     let stops = [SIGTERM, SIGINT, SIGHUP].map(stopOnSignal)
     watch { writer.write($0) }
     let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+    DetachedThread.start(name: "mcp-stdin") {
       readLoop(host: host, writer: writer)
       done.signal()
     }
-    thread.name = "mcp-stdin"
-    thread.start()
     done.wait()
     withExtendedLifetime(stops) {}
     RunningChildren.shared.killAll()

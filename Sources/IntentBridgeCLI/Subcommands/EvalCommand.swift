@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeEngine
 import IntentBridgeEval
+import IntentBridgeText
 
 /// `intentbridge eval CATALOG DATASET.jsonl… [--signals …] [--k …] [--by …] [--format …]
 /// [--out FILE] [--fail-under METRIC=VALUE…]`: offline evaluation of routing and filling.
@@ -117,7 +118,7 @@ enum EvalCommand: Subcommand {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: out))
       } catch {
-        console.err("error: cannot write the report to \(out): \(error.localizedDescription)\n")
+        console.err("error: cannot write the report to \(out): \(FileErrorReason.describe(error))\n")
         return .failure
       }
     } else {
@@ -150,7 +151,7 @@ enum EvalCommand: Subcommand {
   /// A comma-separated option value, trimmed, empty items dropped.
   static func list(_ arguments: ParsedArguments, _ name: String, default value: [String]) throws(UsageError) -> [String] {
     guard let text = arguments.option(name) else { return value }
-    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let items = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     guard !items.isEmpty else { throw UsageError(message: "'--\(name)' needs at least one value", command: spec.name) }
     return items
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IntentBridgeEngine
 
 /// `intentbridge resolve CATALOG "request" [--json] [--now ISO-8601 --tz OFFSET] [--intent ID]`
@@ -114,7 +114,7 @@ enum ResolveCommand: Subcommand {
   static func parseOffset(_ text: String) -> Int? {
     if text == "Z" || text.uppercased() == "UTC" { return 0 }
     guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-    let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
+    let digits = String(text.dropFirst().filter { $0 != ":" })
     guard digits.count == 4 || digits.count == 2, let value = Int(digits) else { return nil }
     let hours = digits.count == 4 ? value / 100 : value
     let minutes = digits.count == 4 ? value % 100 : 0

@@ -1,4 +1,3 @@
-import Foundation
 import IntentBridgeEngine
 import IntentBridgeEval
 
@@ -76,7 +75,7 @@ enum TuneCommand: Subcommand {
       do {
         try run.tuning.write(path: path)
       } catch {
-        console.err("error: cannot write the tuning to \(path): \(error.localizedDescription)\n")
+        console.err("error: cannot write the tuning to \(path): \(FileErrorReason.describe(error))\n")
         return .failure
       }
       console.out("wrote \(path) (rank, resolve, eval and serve use it from now on; --no-tuning ignores it)\n")
