@@ -89,8 +89,9 @@ extension PhraseTemplate {
     var recordings: [[String]] = []
     func emit(_ word: Substring) {
       guard !word.isEmpty else { return }
-      for k in recordings.indices { recordings[k].append(String(word)) }
-      if seen.insert(String(word)).inserted { words.append(String(word)) }
+      let word = String(word)
+      for k in recordings.indices { recordings[k].append(word) }
+      if seen.insert(word).inserted { words.append(word) }
     }
     // `open`: the forms of the word under construction (text since the last space) in each
     // reading so far; the result is the same after `node`.
@@ -126,8 +127,18 @@ extension PhraseTemplate {
       }
     }
     func distinct(_ forms: [String]) -> [String] {
-      var kept = Set<String>()
-      let unique = forms.filter { kept.insert($0).inserted }
+      // Most groups leave one or a few forms: those are compared directly, without hashing.
+      let unique: [String]
+      if forms.count <= 1 {
+        unique = forms
+      } else if forms.count <= 8 {
+        var kept: [String] = []
+        for form in forms where !kept.contains(form) { kept.append(form) }
+        unique = kept
+      } else {
+        var kept = Set<String>()
+        unique = forms.filter { kept.insert($0).inserted }
+      }
       guard unique.count > Self.wordFormLimit else { return unique }
       for form in unique { emit(Substring(form)) }
       return [""]
