@@ -42,8 +42,9 @@ public enum ConfidenceCalibration {
     var models: [RankingMode: ConfidenceModel] = [:]
     // Analysed once for every mode (by the catalog that ranks each: its fold's, or the full one).
     let analyzed = requests.map { request in (request.fold.flatMap { foldRankers[$0] } ?? ranker).compiled.analyze(request.text) }
+    var embeddings = [QueryEmbedding?](repeating: nil, count: requests.count)
     for mode in modes {
-      let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed)
+      let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed, embeddings: &embeddings)
       let correct = ConfidenceFitter.fit(rows.inDomain, prior: .identity, origin: .catalog)
       let inScopePrior = ConfidenceModel(weights: ConfidenceFeatures.names.map { _ in 0 }, origin: .catalog)
       let inDomainWeight = rows.inDomain.reduce(0) { $0 + $1.weight }
@@ -65,6 +66,17 @@ public enum ConfidenceCalibration {
   package static func rows(
     _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode, analyzed: [AnalyzedRequest]? = nil
   ) -> (inDomain: [ConfidenceFitter.Row], outOfDomain: [ConfidenceFitter.Row]) {
+    var embeddings = [QueryEmbedding?](repeating: nil, count: requests.count)
+    return rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed, embeddings: &embeddings)
+  }
+
+  /// `rows`, reusing `embeddings[i]` for `requests[i]` where another mode left it: a request
+  /// in the catalog's language is embedded alike by every mode that uses embeddings
+  /// (`Ranker.embedQuery` depends on the mode only for a cross-lingual request).
+  static func rows(
+    _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode, analyzed: [AnalyzedRequest]?,
+    embeddings: inout [QueryEmbedding?]
+  ) -> (inDomain: [ConfidenceFitter.Row], outOfDomain: [ConfidenceFitter.Row]) {
     func shipped(_ ranker: Ranker) -> Ranker {
       var copy = ranker
       copy.configuration.mode = mode
@@ -79,7 +91,13 @@ public enum ConfidenceCalibration {
     for (position, request) in requests.enumerated() {
       let rankerOfRequest = request.fold.flatMap { folds[$0] } ?? full
       let analyzed = analyzed.map { $0[position] } ?? rankerOfRequest.compiled.analyze(request.text)
-      let embedding = rankerOfRequest.embedQuery(analyzed)
+      let embedding: QueryEmbedding
+      if mode.usesEmbeddings, analyzed.foreignLanguage == nil, let shared = embeddings[position] {
+        embedding = shared
+      } else {
+        embedding = rankerOfRequest.embedQuery(analyzed)
+        if mode.usesEmbeddings, analyzed.foreignLanguage == nil { embeddings[position] = embedding }
+      }
       let ranking = rankerOfRequest.rank(analyzed, top: 3, embedding: embedding)
       guard !ranking.candidates.isEmpty else { continue }
       let features = ConfidenceFeatures.of(0, in: ranking.candidates)
