@@ -66,6 +66,7 @@ private func residentMiB() -> Double? {
 /// rank_bm25 on the same catalog and requests; with `loadNote`, also the load time and the
 /// memory the loaded engine added.
 private func rankRow(_ label: String, catalogPath: String, requestsPath: String, language: String, options: IntentEngine.Options, loadNote: Bool) {
+  guard rowFilter.map(label.contains) ?? true else { return }
   let before = residentMiB()
   let loadStart = DispatchTime.now().uptimeNanoseconds
   guard let engine = try? IntentEngine.load(catalogPath: catalogPath, options: options) else {
@@ -81,6 +82,29 @@ private func rankRow(_ label: String, catalogPath: String, requestsPath: String,
     print(String(format: "  (%@: load + index + vector build %.0f ms%@)", label, loadMs, memory))
   }
   withExtendedLifetime(engine) {}
+}
+
+/// `intentbridge-bench rank TEXT` measures only the rows whose label contains TEXT
+/// (e.g. "30,000"); without it, every row.
+private let rowFilter: String? = CommandLine.arguments.dropFirst(2).first
+
+/// `intentbridge-bench synthetic-tools COUNT FOLDER` writes the synthetic tool list of the
+/// rank benchmark (`SyntheticToolCatalog`) as FOLDER/tools-COUNT.json with its requests in
+/// FOLDER/tools-COUNT.jsonl, for checking `intentbridge rank` on it.
+func writeSyntheticTools() {
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  guard arguments.count == 2, let count = Int(arguments[0]), count > 0 else {
+    FileHandle.standardError.write(Data("usage: intentbridge-bench synthetic-tools COUNT FOLDER\n".utf8))
+    exit(64)
+  }
+  let tools = SyntheticToolCatalog.make(count: count, stride: max(1, count / 500))
+  let base = arguments[1] + "/tools-\(count)"
+  guard FileManager.default.createFile(atPath: base + ".json", contents: Data(tools.catalog.utf8)),
+    FileManager.default.createFile(atPath: base + ".jsonl", contents: Data(tools.requests.utf8))
+  else {
+    FileHandle.standardError.write(Data("error: cannot write \(base).json or \(base).jsonl\n".utf8))
+    exit(1)
+  }
 }
 
 func benchmarkRank() {

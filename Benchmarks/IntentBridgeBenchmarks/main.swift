@@ -100,7 +100,8 @@ case "embedding": benchmarkEmbedding()
 case "rank": benchmarkRank()
 case "resolve": benchmarkResolve()
 case "mcp": benchmarkMCP()
+case "synthetic-tools": writeSyntheticTools()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp\n".utf8))
+  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools\n".utf8))
   exit(64)
 }

@@ -28,6 +28,9 @@ public struct VectorIndex: Sendable {
   /// (`estimatedScores`); nil below, where the floats are scanned as fast (they stay in cache).
   let rowEstimates: Int8Rows?
   let centroidEstimates: Int8Rows?
+  /// With the 8-bit centroids: each intent's rows placed against its centroid, for bounds of
+  /// its best cosine from its centroid's (`estimatedScoreBounds`).
+  let centroidBounds: CentroidBounds?
 
   /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
   /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
@@ -88,9 +91,16 @@ public struct VectorIndex: Sendable {
     if intents.count >= int8ScanRows, d > 0 {
       rowEstimates = Int8Rows(rows, rows: intents.count, dimensions: d)
       centroidEstimates = hasSingleRows ? nil : Int8Rows(centroidMatrix, rows: intentCount, dimensions: d)
+      centroidBounds =
+        hasSingleRows
+        ? nil
+        : CentroidBounds(
+          rows: rows, multiplicity: counts, rowsByIntent: grouped, rowStarts: starts, centroids: centroidMatrix, intentCount: intentCount,
+          dimensions: d)
     } else {
       rowEstimates = nil
       centroidEstimates = nil
+      centroidBounds = nil
     }
   }
 
@@ -189,6 +199,18 @@ public struct VectorIndex: Sendable {
     let rounded = Int8Rows.Query(query)
     centroidEstimates.forEachEstimate(rounded) { row, estimate in out[row] = estimate }
     return (out, centroidEstimates.errorBound(rounded))
+  }
+
+  /// Bounds of every intent's `scores(query)` from the centroid estimates alone
+  /// (`estimatedCentroidScores(query)`, passed in), without reading any row
+  /// (`CentroidBounds`); exactly -1 where an intent has no vector. Nil without 8-bit
+  /// centroids. An intent's exact score is then `score(intent:_:)`.
+  /// - Complexity: O(entries + intents), two Floats an entry.
+  public func estimatedScoreBounds(_ query: [Float], centroids: (scores: [Float], error: Float)) -> (lower: [Float], upper: [Float])? {
+    guard let centroidBounds, query.count == dimensions, centroids.scores.count == intentCount else { return nil }
+    var norm: Double = 0
+    for value in query { norm += Double(value) * Double(value) }
+    return centroidBounds.bounds(centroidScores: centroids.scores, error: centroids.error, queryNorm: norm.squareRoot() * (1 + 1e-6))
   }
 
   /// Exactly `scores(query)[intent]`: the same products, over the intent's rows only.

@@ -1,3 +1,5 @@
+import IntentBridgeTemplates
+
 /// Fits a catalog's confidence models (`ConfidenceModel`, one per signal choice) from
 /// requests made of the catalog itself (`PseudoRequests`), as its index is built.
 ///
@@ -38,8 +40,11 @@ public enum ConfidenceCalibration {
     guard !ranker.compiled.isGrammar else { return [:] }
     let requests = requests ?? PseudoRequests.make(compiled: ranker.compiled)
     var models: [RankingMode: ConfidenceModel] = [:]
+    // Analysed once for every mode (by the catalog that ranks each: its fold's, or the full one).
+    let analyzed = requests.map { request in (request.fold.flatMap { foldRankers[$0] } ?? ranker).compiled.analyze(request.text) }
+    var embeddings = [QueryEmbedding?](repeating: nil, count: requests.count)
     for mode in modes {
-      let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode)
+      let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed, embeddings: &embeddings)
       let correct = ConfidenceFitter.fit(rows.inDomain, prior: .identity, origin: .catalog)
       let inScopePrior = ConfidenceModel(weights: ConfidenceFeatures.names.map { _ in 0 }, origin: .catalog)
       let inDomainWeight = rows.inDomain.reduce(0) { $0 + $1.weight }
@@ -56,8 +61,21 @@ public enum ConfidenceCalibration {
 
   /// The fit's rows for one signal choice: in-domain requests (right when their intent comes
   /// first), and requests outside the domain (their intent left out, or off-domain).
+  /// `analyzed[i]` is `requests[i]` analysed by the catalog of the ranker that ranks it, when
+  /// given. Each request is embedded once, for its ranking with and without its intent.
   package static func rows(
-    _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode
+    _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode, analyzed: [AnalyzedRequest]? = nil
+  ) -> (inDomain: [ConfidenceFitter.Row], outOfDomain: [ConfidenceFitter.Row]) {
+    var embeddings = [QueryEmbedding?](repeating: nil, count: requests.count)
+    return rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed, embeddings: &embeddings)
+  }
+
+  /// `rows`, reusing `embeddings[i]` for `requests[i]` where another mode left it: a request
+  /// in the catalog's language is embedded alike by every mode that uses embeddings
+  /// (`Ranker.embedQuery` depends on the mode only for a cross-lingual request).
+  static func rows(
+    _ requests: [PseudoRequest], ranker: Ranker, foldRankers: [Int: Ranker], mode: RankingMode, analyzed: [AnalyzedRequest]?,
+    embeddings: inout [QueryEmbedding?]
   ) -> (inDomain: [ConfidenceFitter.Row], outOfDomain: [ConfidenceFitter.Row]) {
     func shipped(_ ranker: Ranker) -> Ranker {
       var copy = ranker
@@ -70,10 +88,17 @@ public enum ConfidenceCalibration {
     var inDomain: [ConfidenceFitter.Row] = []
     var near: [ConfidenceFitter.Row] = []
     var offDomain: [ConfidenceFitter.Row] = []
-    for request in requests {
+    for (position, request) in requests.enumerated() {
       let rankerOfRequest = request.fold.flatMap { folds[$0] } ?? full
-      let analyzed = rankerOfRequest.compiled.analyze(request.text)
-      let ranking = rankerOfRequest.rank(analyzed, top: 3)
+      let analyzed = analyzed.map { $0[position] } ?? rankerOfRequest.compiled.analyze(request.text)
+      let embedding: QueryEmbedding
+      if mode.usesEmbeddings, analyzed.foreignLanguage == nil, let shared = embeddings[position] {
+        embedding = shared
+      } else {
+        embedding = rankerOfRequest.embedQuery(analyzed)
+        if mode.usesEmbeddings, analyzed.foreignLanguage == nil { embeddings[position] = embedding }
+      }
+      let ranking = rankerOfRequest.rank(analyzed, top: 3, embedding: embedding)
       guard !ranking.candidates.isEmpty else { continue }
       let features = ConfidenceFeatures.of(0, in: ranking.candidates)
       guard let intent = request.intent else {
@@ -81,7 +106,7 @@ public enum ConfidenceCalibration {
         continue
       }
       inDomain.append(.init(features: features, isRight: ranking.candidates[0].intentIndex == intent))
-      let without = rankerOfRequest.rank(analyzed, top: 3, excluding: intent)
+      let without = rankerOfRequest.rank(analyzed, top: 3, excluding: intent, embedding: embedding)
       if !without.candidates.isEmpty {
         near.append(.init(features: ConfidenceFeatures.of(0, in: without.candidates), isRight: false))
       }

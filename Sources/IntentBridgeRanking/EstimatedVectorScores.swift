@@ -1,14 +1,17 @@
 import IntentBridgeIndex
 
-/// Every intent's embedding score (`Ranker.blendedVectorScores`) estimated from the 8-bit
-/// rows of a large vector index (`VectorIndex.estimatedScores`), each with an interval that
-/// holds its exact score, made exact one intent at a time where the ranking needs it.
+/// Every intent's embedding score (`Ranker.blendedVectorScores`) estimated on a large vector
+/// index, each with an interval that holds its exact score, made exact one intent at a time
+/// where the ranking needs it. With a centroid blend the estimates come from the 8-bit
+/// centroids alone (`VectorIndex.estimatedScoreBounds`: no row is read), without one from
+/// the 8-bit rows (`VectorIndex.estimatedScores`).
 ///
 /// The ranker fuses the estimates, then scores exactly every intent whose fused score could
-/// reach the places it looks at (`Ranker.refine`): the intents it shows, the template step's
-/// candidates and its matched intents get the exact scores a full float scan gives them,
-/// so the ranking is the same, and the other intents (of tens of thousands) cost a quarter
-/// of the memory traffic.
+/// reach the places it looks at (`Ranker.refine`, best first): the intents it shows, the
+/// template step's candidates and its matched intents get the exact scores a full float scan
+/// gives them, so the ranking is the same, and the other intents (of tens of thousands) cost
+/// a quarter of the memory traffic of their centroid (with a blend; some 50 of 30,000
+/// synthetic tools are made exact per request) or of their rows (without).
 struct EstimatedVectorScores {
   /// The estimates; exact where `isExact`.
   var scores: [Float]
@@ -22,12 +25,27 @@ struct EstimatedVectorScores {
   let centroidWeight: Float?
 
   /// Nil when `index` has no estimates or `query` does not fit it.
+  ///
+  /// With a centroid blend, the best cosines are bounded from the centroids' estimates alone
+  /// (`VectorIndex.estimatedScoreBounds`): no row is read until `refine` makes an intent
+  /// exact. Without one, from the 8-bit rows (`VectorIndex.estimatedScores`).
   init?(index: VectorIndex, query: [Float], centroidWeight: Float?) {
-    guard let (best, error) = index.estimatedScores(query) else { return nil }
     var centroid: (scores: [Float], error: Float)?
     if centroidWeight != nil {
       guard let estimated = index.estimatedCentroidScores(query) else { return nil }
       centroid = estimated
+    }
+    // The best cosine's estimate and bounds, per intent.
+    let best: [Float], bestLower: [Float], bestUpper: [Float]
+    if let centroid, let bounds = index.estimatedScoreBounds(query, centroids: centroid) {
+      bestLower = bounds.lower
+      bestUpper = bounds.upper
+      best = zip(bounds.lower, bounds.upper).map { $0 == -1 && $1 == -1 ? -1 : max(-1, ($0 + $1) / 2) }
+    } else {
+      guard let (estimates, error) = index.estimatedScores(query) else { return nil }
+      best = estimates
+      bestLower = estimates.map { $0 - error }
+      bestUpper = estimates.map { $0 + error }
     }
     self.index = index
     self.query = query
@@ -39,8 +57,8 @@ struct EstimatedVectorScores {
     for i in 0..<count {
       // The exact best cosine is at least -1 (`VectorIndex.scores` starts there), and the
       // blend applies above -1 only: both monotone, so the bounds map through them.
-      let low = max(-1, Double(best[i]) - Double(error))
-      let high = max(-1, Double(best[i]) + Double(error))
+      let low = max(-1, Double(bestLower[i]))
+      let high = max(-1, Double(bestUpper[i]))
       if let weight = centroidWeight.map(Double.init), let centroid {
         let c = Double(centroid.scores[i])
         let e = Double(centroid.error)
@@ -105,35 +123,61 @@ struct BaseFusion {
 extension Ranker {
   /// Makes exact the embedding score of every entry of `scored` whose fused score could be
   /// among the best `keep` (or equal the `keep`-th), and fuses those again; the others keep
-  /// fused estimates, all below the `keep` best exact scores (the entries with the `keep`
-  /// best lower bounds are exact and score at least the `keep`-th of those bounds; an entry
-  /// whose upper bound is below it cannot be among the first `keep`).
-  /// - Complexity: O(n × keep) at worst, O(n) when few bounds beat the `keep`-th, plus the
-  ///   exact scores made (each O(rows of the intent × dimensions)).
+  /// fused estimates, all below the `keep` best exact scores.
+  ///
+  /// Best first: the entries whose fused upper bound reaches the `keep`-th best lower bound
+  /// are made exact in order of that upper bound (highest first), each exact score raising
+  /// the `keep` best lower bounds, until the next upper bound is below the `keep`-th of them.
+  /// An entry left has an upper bound below it, so below the `keep` entries that hold those
+  /// bounds (exact, each with an upper bound at least as high as its lower bound, so made
+  /// exact before the stop), and cannot be among the first `keep`.
+  /// - Complexity: O(n × keep) at worst, O(n) when few bounds beat the `keep`-th, plus
+  ///   O(m log m) to order the m entries within reach and the exact scores made (each
+  ///   O(rows of the intent × dimensions)).
   func refine(
     _ scored: inout [(index: Int, score: Double)], vector: inout [Float], estimate: inout EstimatedVectorScores, keep: Int, fusion: BaseFusion
   ) {
-    var threshold = -Double.infinity
-    if keep > 0, scored.count > keep {
-      var best: [Double] = []  // the best `keep` lower bounds, descending
-      best.reserveCapacity(keep + 1)
-      for entry in scored {
-        let low = fusion.bounds(entry.index, estimate.lower[entry.index], estimate.upper[entry.index]).low
-        if best.count == keep, low <= best[keep - 1] { continue }
-        var at = best.count
-        while at > 0, best[at - 1] < low { at -= 1 }
-        best.insert(low, at: at)
-        if best.count > keep { best.removeLast() }
-      }
-      threshold = best[keep - 1]
+    guard keep > 0, scored.count > keep else {
+      for k in scored.indices where !estimate.isExact[scored[k].index] { makeExact(&scored[k], vector: &vector, estimate: &estimate, fusion: fusion) }
+      return
     }
-    for k in scored.indices where !estimate.isExact[scored[k].index] {
+    var highs = [Double](repeating: 0, count: scored.count)
+    // The best `keep` lower bounds, descending, with the entry (position in `scored`) of each.
+    var best: [(low: Double, at: Int)] = []
+    best.reserveCapacity(keep + 1)
+    func offer(_ low: Double, at k: Int) {
+      if best.count == keep, low <= best[keep - 1].low { return }
+      var at = best.count
+      while at > 0, best[at - 1].low < low { at -= 1 }
+      best.insert((low, k), at: at)
+      if best.count > keep { best.removeLast() }
+    }
+    for k in scored.indices {
       let i = scored[k].index
-      guard fusion.bounds(i, estimate.lower[i], estimate.upper[i]).high >= threshold else { continue }
-      estimate.makeExact(i)
-      vector[i] = estimate.scores[i]
-      scored[k].score = fusion.score(i, cosine: vector[i])
+      let bounds = fusion.bounds(i, estimate.lower[i], estimate.upper[i])
+      highs[k] = bounds.high
+      offer(bounds.low, at: k)
     }
+    var within = scored.indices.filter { !estimate.isExact[scored[$0].index] && highs[$0] >= best[keep - 1].low }
+    within.sort { highs[$0] != highs[$1] ? highs[$0] > highs[$1] : $0 < $1 }
+    for k in within {
+      guard highs[k] >= best[keep - 1].low else { break }
+      makeExact(&scored[k], vector: &vector, estimate: &estimate, fusion: fusion)
+      // Its exact score replaces its lower bound among the best (it is at least as high, so
+      // the `keep`-th best only rises).
+      if let held = best.firstIndex(where: { $0.at == k }) { best.remove(at: held) }
+      offer(scored[k].score, at: k)
+    }
+  }
+
+  /// Makes `entry`'s embedding score exact and fuses it again.
+  private func makeExact(
+    _ entry: inout (index: Int, score: Double), vector: inout [Float], estimate: inout EstimatedVectorScores, fusion: BaseFusion
+  ) {
+    let i = entry.index
+    estimate.makeExact(i)
+    vector[i] = estimate.scores[i]
+    entry.score = fusion.score(i, cosine: vector[i])
   }
 
   /// Makes exact the embedding scores of `intents` (those of them in `scored`, which is in

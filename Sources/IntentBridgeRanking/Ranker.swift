@@ -88,7 +88,10 @@ package struct Ranker: Sendable {
   ///
   /// `excluding` leaves one intent out, as if the catalog lacked it (a request near the
   /// catalog's domain that no remaining intent answers; `ConfidenceCalibration`).
-  package func rank(_ request: AnalyzedRequest, top: Int = 5, excluding: Int? = nil) -> Ranking {
+  ///
+  /// `embedding` is `embedQuery(request)` when already computed (the same request ranked
+  /// again, e.g. with an intent excluded).
+  package func rank(_ request: AnalyzedRequest, top: Int = 5, excluding: Int? = nil, embedding: QueryEmbedding? = nil) -> Ranking {
     let mode = signals(for: request)
     // A candidate's confidence weighs its lead over the others among the first
     // `ConfidenceFeatures.window`: that many are ranked whatever `top` asks, so that the
@@ -100,35 +103,11 @@ package struct Ranker: Sendable {
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
-    var vector: [Float]?
-    // On a large index, the cosines start as estimates and are made exact where the ranking
-    // looks (`EstimatedVectorScores`); the ranking is the same.
-    var estimate: EstimatedVectorScores?
-    var queryVector: [Float]?
-    var embeddingProblem: String?
-    if mode.usesEmbeddings, let vectorIndex, let embedder {
-      do {
-        if let embedded = try embedder.embed([templates.delexicalize(prepared)], kind: .query).first,
-          embedded.contains(where: { $0 != 0 })
-        {
-          queryVector = embedded
-          if vectorIndex.hasEstimates, configuration.templateFloors, !(request.foreignLanguage != nil && mode == .embedding) {
-            estimate = EstimatedVectorScores(index: vectorIndex, query: embedded, centroidWeight: centroidBlendWeight(vectorIndex))
-          }
-          vector = estimate?.scores ?? blendedVectorScores(vectorIndex, embedded)
-          // A request in another language scores lower against every intent alike
-          // (`CrossLingualShift`); raised by that much, its confidence reads as the catalog's
-          // own language's would.
-          if let foreign = request.foreignLanguage, mode == .embedding {
-            let shift = Float(configuration.crossLingualShift(foreign))
-            vector = vector?.map { $0 > -1 ? $0 - shift : $0 }
-          }
-        }
-      } catch {
-        // An endpoint that fails leaves keyword and template evidence; the ranking says so.
-        embeddingProblem = "embedding unavailable (\(error)); ranked by keywords and templates only"
-      }
-    }
+    let embedding = embedding ?? embedQuery(request)
+    var vector = embedding.vector
+    var estimate = embedding.estimate
+    let queryVector = embedding.query
+    let embeddingProblem = embedding.problem
     var scored: [(index: Int, score: Double)] = []
     scored.reserveCapacity(catalog.intents.count)
     for (i, intent) in catalog.intents.enumerated() where intent.isDiscoverable && i != excluding {

@@ -53,6 +53,33 @@ import Testing
     #expect(widest > 0)
   }
 
+  /// The bounds from the centroids alone (`estimatedScoreBounds`) hold every intent's exact
+  /// best cosine, for random queries and for queries near a row.
+  @Test(arguments: [(256, UInt64(4)), (100, UInt64(5)), (7, UInt64(6))]) func centroidBoundsHoldTheExactScores(dimensions: Int, seed: UInt64) throws {
+    let (file, intents) = Self.file(rows: 400, dimensions: dimensions, seed: seed)
+    let index = VectorIndex(file: file, intentCount: intents, nearDuplicate: 2, int8ScanRows: 0)
+    var random = SeededRandom(seed: seed + 100)
+    for trial in 0..<20 {
+      // Half the queries random, half near a row (as a request near an intent's phrasing).
+      var query = Self.unit(dimensions, &random)
+      if trial % 2 == 1 {
+        let row = Int(random.next() % 400)
+        let near = Array(file.vectors[(row * dimensions)..<((row + 1) * dimensions)])
+        let mixed = zip(near, query).map { 0.9 * $0 + 0.1 * $1 }
+        let norm = mixed.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        query = mixed.map { $0 / norm }
+      }
+      let exact = index.scores(query)
+      let centroids = try #require(index.estimatedCentroidScores(query))
+      let (lower, upper) = try #require(index.estimatedScoreBounds(query, centroids: centroids))
+      for k in 0..<intents {
+        #expect(lower[k] <= exact[k] && exact[k] <= upper[k], "intent \(k): \(lower[k]) ≤ \(exact[k]) ≤ \(upper[k])")
+      }
+    }
+    let single = VectorIndex(file: Self.file(rows: 1, dimensions: 16, seed: 7).file, intentCount: 1, int8ScanRows: 0)
+    #expect(single.estimatedScoreBounds([Float](repeating: 0.25, count: 16), centroids: ([0], 0)) == nil, "one row per intent: no centroid rows")
+  }
+
   @Test func smallIndexesHaveNoEstimates() {
     let (file, intents) = Self.file(rows: 50, dimensions: 16, seed: 9)
     #expect(!VectorIndex(file: file, intentCount: intents).hasEstimates)
