@@ -21,7 +21,8 @@ struct Int16Rows: Sendable {
   private let norms: [Float]
   private let errors: [Float]
   /// The largest magnitude of a rounded value: small enough that no 32-bit lane of
-  /// `estimates` overflows (each sums `dimensions / 8` products).
+  /// `estimates` overflows (each sums `dimensions / 8` products; the lanes are summed in 64
+  /// bits).
   let limit: Int
 
   /// Nil when the matrix cannot be rounded so (a dimension count that is not a multiple of
@@ -136,8 +137,10 @@ struct Int16Rows: Sendable {
               acc1 &+= r.evenHalf &+ r.oddHalf
               i += 32
             }
-            let sum = acc0 &+ acc1
-            out[row] = scales[row] * query.scale * Float(sum[0] &+ sum[1] &+ sum[2] &+ sum[3])
+            // Each lane fits 32 bits (`limit`); their sum, up to `dimensions` products, may not.
+            var sum: Int64 = 0
+            for lane in 0..<4 { sum += Int64(acc0[lane]) + Int64(acc1[lane]) }
+            out[row] = scales[row] * query.scale * Float(sum)
           }
         }
       }

@@ -176,6 +176,9 @@ public struct VectorIndex: Sendable {
     return best
   }
 
+  /// Whether `scores` estimates the rows in 16 bits first (`fineEstimateRowsPerIntent`).
+  public var hasFineEstimates: Bool { fineEstimates != nil }
+
   /// Whether `estimatedScores` is offered (`int8ScanRows`).
   public var hasEstimates: Bool { rowEstimates != nil }
 
