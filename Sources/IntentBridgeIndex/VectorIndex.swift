@@ -31,6 +31,10 @@ public struct VectorIndex: Sendable {
   /// With the 8-bit centroids: each intent's rows placed against its centroid, for bounds of
   /// its best cosine from its centroid's (`estimatedScoreBounds`).
   let centroidBounds: CentroidBounds?
+  /// The rows rounded to 16 bits, when intents have `fineEstimateRowsPerIntent` rows or
+  /// more on average and there are no 8-bit estimates: `scores` then computes in floats only
+  /// the rows that can hold their intent's best cosine.
+  let fineEstimates: Int16Rows?
 
   /// Rows within `nearDuplicate` cosine of an earlier kept row of the same intent are left
   /// out: they cannot change an intent's best cosine by more than a hair, and phrase samples
@@ -102,6 +106,10 @@ public struct VectorIndex: Sendable {
       centroidEstimates = nil
       centroidBounds = nil
     }
+    let intentsWithRows = starts.indices.dropLast().filter { starts[$0 + 1] > starts[$0] }.count
+    fineEstimates =
+      rowEstimates == nil && intentsWithRows > 0 && intents.count >= Self.fineEstimateRowsPerIntent * intentsWithRows
+      ? Int16Rows(rows, rows: intents.count, dimensions: d) : nil
   }
 
   /// For each row of `file`, -1 when it is kept, else the earlier kept row of the same intent
@@ -133,6 +141,12 @@ public struct VectorIndex: Sendable {
     file.dimensions > 0 ? min(file.entries.count, file.vectors.count / file.dimensions) : file.entries.count
   }
 
+  /// The average number of rows per intent from which `scores` first estimates every row in
+  /// 16 bits (`Int16Rows`) and computes in floats only those that can be their intent's
+  /// best: half the bytes of the float scan, plus about one float row per intent. With
+  /// fewer rows per intent (a tool list has one) the float scan alone is faster.
+  public static let fineEstimateRowsPerIntent = 4
+
   /// The number of kept rows from which `estimatedScores` is offered: 8,192 rows of 256
   /// floats are 8 MiB, about where the float scan leaves the cache (measured on 4,076 rows:
   /// floats 0.16 ms, 8-bit rows 0.19 ms; on 70,000 rows: 12.8 ms against 4.9 ms).
@@ -162,15 +176,52 @@ public struct VectorIndex: Sendable {
 
   /// Best cosine per intent (index = intent index); -1 where an intent has no vector, and
   /// all zeros when `query` is the zero vector.
+  ///
+  /// With `fineEstimates`, a row is computed in floats only when its estimate plus its error
+  /// bound reaches the best estimate less its bound among its intent's rows: any other row's
+  /// exact product is below that row's, so the maximum (and the row it comes from, in row
+  /// order) is the one the full scan finds, bit for bit.
+  /// - Complexity: O(entries × dimensions); with `fineEstimates` over 16-bit rows, plus the
+  ///   float products of the rows that can be best (about one per intent).
   public func scores(_ query: [Float]) -> [Float] {
     var best = [Float](repeating: -1, count: intentCount)
     guard query.count == dimensions else { return best }
+    if let fineEstimates, let rounded = Int16Rows.Query(query, rows: fineEstimates) {
+      var estimates: [Float] = []
+      fineEstimates.estimates(rounded, into: &estimates)
+      query.withUnsafeBufferPointer { q in
+        matrix.withUnsafeBufferPointer { m in
+          guard q.baseAddress != nil, m.baseAddress != nil else { return }
+          for k in 0..<intentCount {
+            let rows = Int(rowStarts[k])..<Int(rowStarts[k + 1])
+            guard !rows.isEmpty else { continue }
+            var floor = -Float.infinity
+            for i in rows {
+              let row = Int(rowsByIntent[i])
+              floor = max(floor, estimates[row] - fineEstimates.errorBound(row, rounded))
+            }
+            var intentBest: Float = -1
+            for i in rows {
+              let row = Int(rowsByIntent[i])
+              guard estimates[row] + fineEstimates.errorBound(row, rounded) >= floor, (row + 1) * dimensions <= m.count else { continue }
+              let dot = Self.dot(q, m, base: row * dimensions, dimensions: dimensions)
+              if dot > intentBest { intentBest = dot }
+            }
+            best[k] = intentBest
+          }
+        }
+      }
+      return best
+    }
     Self.forEachDot(query, matrix, rows: entryIntents.count, dimensions: dimensions) { row, dot in
       let k = Int(entryIntents[row])
       if k < intentCount, dot > best[k] { best[k] = dot }
     }
     return best
   }
+
+  /// Whether `scores` estimates the rows in 16 bits first (`fineEstimateRowsPerIntent`).
+  public var hasFineEstimates: Bool { fineEstimates != nil }
 
   /// Whether `estimatedScores` is offered (`int8ScanRows`).
   public var hasEstimates: Bool { rowEstimates != nil }

@@ -23,6 +23,9 @@ public struct EntityAffinity: Sendable {
   let intentDescriptors: [Set<Int>]
   /// Per intent, the lexicons of the entity types its parameters take.
   let intentLexicons: [Set<Int>]
+  /// The lexicons of any intent's entity types, ascending (kept at init: `affinities` reads
+  /// each one's spans on every request).
+  let lexiconsInUse: [Int]
   /// Per lexicon, instance id → descriptors.
   let instanceDescriptors: [Int: [String: Set<Int>]]
   /// For explanations and tests.
@@ -89,6 +92,7 @@ public struct EntityAffinity: Sendable {
       }
     }
     instanceDescriptors = instances
+    lexiconsInUse = Array(Set(intentLexicons.flatMap { $0 })).sorted()
   }
 
   /// An instance's string property values, split on commas and trimmed ("cover,
@@ -114,7 +118,7 @@ public struct EntityAffinity: Sendable {
     // Named instances per lexicon, with their descriptors (instances without any count too:
     // naming a lock in a "vacuum" intent's request is evidence against it).
     var named: [Int: [Set<Int>]] = [:]
-    for lexicon in Set(intentLexicons.flatMap { $0 }) {
+    for lexicon in lexiconsInUse {
       let spans = templates.valueSpans(prepared, lexicon: lexicon)
       guard !spans.isEmpty else { continue }
       named[lexicon] = spans.map { instanceDescriptors[lexicon]?[$0.id] ?? [] }

@@ -334,7 +334,9 @@ public struct IntentTemplates: Sendable {
         optimistic[i] = 1 - signatures[i]!.lowerBound(prepared, matcher: matcher) / denominator
       }
     }
-    var chosen = Set(candidates.filter { $0 < templates.count })
+    // Chosen intents marked by index (ascending order for free, no hashing).
+    var chosen = [Bool](repeating: false, count: templates.count)
+    for i in candidates where i >= 0 && i < templates.count { chosen[i] = true }
     if extra > 0 {
       // The `extra` best by optimistic quality, then index (a partial selection: the
       // catalog may have tens of thousands of intents).
@@ -350,9 +352,9 @@ public struct IntentTemplates: Sendable {
         best.insert(i, at: low)
         if best.count > extra { best.removeLast() }
       }
-      chosen.formUnion(best)
+      for i in best { chosen[i] = true }
     }
-    return chosen.sorted().map { ($0, optimistic[$0]) }
+    return chosen.indices.filter { chosen[$0] }.map { ($0, optimistic[$0]) }
   }
 
   /// The best quality of `intent`'s templates (0 without templates), or nil when no template

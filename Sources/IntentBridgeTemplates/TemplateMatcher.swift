@@ -392,13 +392,17 @@ public struct TemplateMatcher: Sendable {
     }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     // (Templates whose bound cannot beat the starting cost are left out before the sort.)
-    var ordered: [(bound: Float, index: Int, covered: UInt64)] = []
+    // (Each kept template's bound and index packed into one integer that orders as the pair
+    // does: sorting plain integers costs a fraction of sorting tuples through a closure.)
+    var ordered: [UInt64] = []
     ordered.reserveCapacity(templates.count)
+    var coverage = [UInt64](repeating: 0, count: templates.count)
     for index in templates.indices {
       let (bound, covered) = boundAndCoverage(templates[index], p)
-      if keepTies ? bound <= bestCost : bound < bestCost { ordered.append((bound, index, covered)) }
+      coverage[index] = covered
+      if keepTies ? bound <= bestCost : bound < bestCost { ordered.append(UInt64(Self.orderedBits(bound)) << 32 | UInt64(index)) }
     }
-    ordered.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
+    ordered.sort()
     if ordered.count > limit { ordered.removeLast(ordered.count - limit) }
     // DP vectors after shared template prefixes, by the prefix's slot: templates of one
     // intent often start alike ("schalte ${name} …"). A vector is exact wherever it is below
@@ -418,7 +422,10 @@ public struct TemplateMatcher: Sendable {
     // What reading the rest of the request costs at least, per cell, for the template at hand.
     var tail = [Float](repeating: 0, count: width)
     arena.withUnsafeMutableBufferPointer { buffer in
-      for (bound, index, covered) in ordered {
+      for key in ordered {
+        let index = Int(key & 0xFFFF_FFFF)
+        let bound = Self.bound(orderedBits: UInt32(key >> 32))
+        let covered = coverage[index]
         if keepTies ? bound > bestCost : bound >= bestCost { break }
         let pruning = keepTies ? bestCost.nextUp : bestCost
         tail.withUnsafeMutableBufferPointer {
@@ -459,6 +466,20 @@ public struct TemplateMatcher: Sendable {
       }
     }
     return (ties, max(0, 1 - bestCost / Float(p.n + 1)))
+  }
+
+  /// `value`'s bits as an unsigned integer that orders as the values do (−0 as +0): the sign
+  /// bit set for non-negative values, every bit flipped for negative ones.
+  @inline(__always)
+  static func orderedBits(_ value: Float) -> UInt32 {
+    let bits = (value + 0).bitPattern
+    return bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+  }
+
+  /// The value of `orderedBits`.
+  @inline(__always)
+  static func bound(orderedBits bits: UInt32) -> Float {
+    Float(bitPattern: bits & 0x8000_0000 != 0 ? bits & 0x7FFF_FFFF : ~bits)
   }
 
   /// The quality of one template.

@@ -31,22 +31,31 @@ public struct LanguageDetector: Sendable {
   /// The language of `text`, nil when it has no letters. `bonus` adds evidence for a
   /// language known otherwise (a catalog counts the request's words it knows for its own).
   public func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
-    var counts: [Script: Int] = [:]
+    // Counted per script case (no hashing per scalar); the most frequent script wins, ties
+    // going to the alphabetically first name.
+    var counts = [Int](repeating: 0, count: Script.allCases.count)
     for scalar in text.unicodeScalars {
-      if let script = Self.script(of: scalar) { counts[script, default: 0] += 1 }
+      if let script = Self.script(of: scalar) { counts[script.index] += 1 }
     }
-    guard let dominant = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue })?.key else {
-      return nil
+    var found: Script?
+    for script in Script.allCases where counts[script.index] > 0 {
+      guard let best = found else {
+        found = script
+        continue
+      }
+      let (count, bestCount) = (counts[script.index], counts[best.index])
+      if count > bestCount || (count == bestCount && script.rawValue < best.rawValue) { found = script }
     }
+    guard let dominant = found else { return nil }
     switch dominant {
-    case .kana: return Guess(language: "ja", score: Double(counts[.kana] ?? 0), runnerUp: 0, isConfident: true)
+    case .kana: return Guess(language: "ja", score: Double(counts[Script.kana.index]), runnerUp: 0, isConfident: true)
     case .han:
       // Han with any kana is Japanese; Han alone is read as Chinese.
-      if (counts[.kana] ?? 0) > 0 { return Guess(language: "ja", score: Double(counts[.kana] ?? 0), runnerUp: 0, isConfident: true) }
-      return Guess(language: "zh", score: Double(counts[.han] ?? 0), runnerUp: 0, isConfident: true)
-    case .hangul: return Guess(language: "ko", score: Double(counts[.hangul] ?? 0), runnerUp: 0, isConfident: true)
+      if counts[Script.kana.index] > 0 { return Guess(language: "ja", score: Double(counts[Script.kana.index]), runnerUp: 0, isConfident: true) }
+      return Guess(language: "zh", score: Double(counts[Script.han.index]), runnerUp: 0, isConfident: true)
+    case .hangul: return Guess(language: "ko", score: Double(counts[Script.hangul.index]), runnerUp: 0, isConfident: true)
     case .latin: return latinGuess(text, bonus: bonus)
-    default: return Guess(language: dominant.rawValue, score: Double(counts[dominant] ?? 0), runnerUp: 0, isConfident: true)
+    default: return Guess(language: dominant.rawValue, score: Double(counts[dominant.index]), runnerUp: 0, isConfident: true)
     }
   }
 
@@ -67,11 +76,12 @@ public struct LanguageDetector: Sendable {
     for (language, points) in bonus {
       if let index = LanguageEvidence.latin.firstIndex(where: { $0.language == LanguageTag.primary(language) }) { scores[index] += points }
     }
-    for word in Self.words(text) {
-      if let owners = LanguageEvidence.wordOwners[word.folded] {
+    Self.forEachWord(text) { lower, folded in
+      if let owners = LanguageEvidence.wordOwners[folded] {
         for owner in owners { scores[owner] += 1 / Double(owners.count) }
       }
-      for scalar in word.lower.unicodeScalars {
+      // Only letters beyond ASCII are typical of some languages (`LanguageEvidence.letters`).
+      for scalar in lower where scalar.value >= 0x80 {
         if let owners = LanguageEvidence.letterOwners[scalar] {
           for owner in owners { scores[owner] += 0.5 }
         }
@@ -93,32 +103,78 @@ public struct LanguageDetector: Sendable {
   /// folded (no diacritics, `ß` → `ss`).
   static func words(_ text: String) -> [(lower: String, folded: String)] {
     var out: [(String, String)] = []
-    var current = ""
+    forEachWord(text) { lower, folded in
+      var word = String.UnicodeScalarView()
+      word.append(contentsOf: lower)
+      out.append((String(word), folded))
+    }
+    return out
+  }
+
+  /// Calls `body` with each word of `words(text)`: its lower-cased scalars (a buffer reused
+  /// from word to word) and its folded text. ASCII letters are lower-cased and folded
+  /// directly (their folding is their lower case); other letters through the Unicode
+  /// properties and `Folding`.
+  /// - Complexity: O(n) in the text's scalars.
+  static func forEachWord(_ text: String, _ body: (_ lower: [Unicode.Scalar], _ folded: String) -> Void) {
+    var lower: [Unicode.Scalar] = []
+    var isASCII = true
     func flush() {
-      if !current.isEmpty {
-        var folded = ""
-        for scalar in current.unicodeScalars {
+      guard !lower.isEmpty else { return }
+      var folded = ""
+      if isASCII {
+        folded = String(decoding: lower.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+      } else {
+        for scalar in lower {
           Folding.fold(scalar.value) { if let s = Unicode.Scalar($0) { folded.unicodeScalars.append(s) } }
         }
-        out.append((current, folded))
       }
-      current = ""
+      body(lower, folded)
+      lower.removeAll(keepingCapacity: true)
+      isASCII = true
     }
     for scalar in text.unicodeScalars {
-      if scalar.properties.isAlphabetic {
-        current.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-      } else if scalar == "'" || scalar == "’" {
+      let value = scalar.value
+      if value < 0x80 {
+        if value &- 0x41 < 26 || value &- 0x61 < 26 {
+          lower.append(Unicode.Scalar(UInt8(value | 0x20)))
+        } else if value == 0x27 {
+          continue
+        } else {
+          flush()
+        }
+      } else if scalar.properties.isAlphabetic {
+        for mapped in scalar.properties.lowercaseMapping.unicodeScalars {
+          lower.append(mapped)
+          if mapped.value >= 0x80 { isASCII = false }
+        }
+      } else if scalar == "’" {
         continue
       } else {
         flush()
       }
     }
     flush()
-    return out
   }
 
-  enum Script: String, Sendable, Hashable {
+  enum Script: String, Sendable, Hashable, CaseIterable {
     case latin, han, kana, hangul, cyrillic, greek, arabic, hebrew, thai, devanagari
+
+    /// The case's position in `allCases`.
+    var index: Int {
+      switch self {
+      case .latin: 0
+      case .han: 1
+      case .kana: 2
+      case .hangul: 3
+      case .cyrillic: 4
+      case .greek: 5
+      case .arabic: 6
+      case .hebrew: 7
+      case .thai: 8
+      case .devanagari: 9
+      }
+    }
   }
 
   static func script(of scalar: Unicode.Scalar) -> Script? {

@@ -1,0 +1,149 @@
+/// A row-major Float matrix rounded to 16-bit integers (one scale per row), for telling
+/// which rows of an intent can hold its best cosine before any of them is computed in floats.
+///
+/// Row `r` is stored as `q[r] = round(x[r] / s[r])` with `s[r] = max|x[r]| / limit`, so
+/// `x[r] = s[r] · q[r] + e[r]`. For a query `y` rounded the same way (`y = t · p + f`),
+/// `x · y − s[r] · t · (q[r] · p) = x̂ · f + e[r] · y` (x̂ = s[r] · q[r]), so the estimate of
+/// row `r` is within `‖x̂[r]‖ · ‖f‖ + ‖e[r]‖ · ‖y‖` (Cauchy–Schwarz) of the exact product, plus
+/// a margin for the Float rounding of either side (`errorBound`). Unlike `Int8Rows` (one
+/// bound for all rows, 8 bits), the bound is per row and about 1e-3 wide: a row whose
+/// estimate plus bound is below another row's estimate less its bound cannot be the best.
+///
+/// - Complexity: building O(rows × dimensions); `estimates` O(rows × dimensions) over half
+///   the bytes of the floats, 16-bit products summed in pairs into 32-bit lanes (exact).
+struct Int16Rows: Sendable {
+  let dimensions: Int
+  let rowCount: Int
+  /// `rowCount × dimensions` values in −limit…limit.
+  private let values: [Int16]
+  private let scales: [Float]
+  /// Per row, `‖x̂‖` and `‖e‖` (rounded up).
+  private let norms: [Float]
+  private let errors: [Float]
+  /// The largest magnitude of a rounded value: small enough that no 32-bit lane of
+  /// `estimates` overflows (each sums `dimensions / 8` products; the lanes are summed in 64
+  /// bits).
+  let limit: Int
+
+  /// Nil when the matrix cannot be rounded so (a dimension count that is not a multiple of
+  /// 16, or a value that is not finite): `VectorIndex.scores` then scans the floats alone.
+  init?(_ matrix: [Float], rows: Int, dimensions: Int) {
+    guard dimensions > 0, dimensions % 16 == 0, rows > 0, matrix.count >= rows * dimensions, matrix.allSatisfy(\.isFinite) else {
+      return nil
+    }
+    let limit = Self.limit(dimensions: dimensions)
+    self.dimensions = dimensions
+    self.limit = limit
+    rowCount = rows
+    var values = [Int16](repeating: 0, count: rows * dimensions)
+    var scales = [Float](repeating: 0, count: rows)
+    var norms = [Float](repeating: 0, count: rows)
+    var errors = [Float](repeating: 0, count: rows)
+    for r in 0..<rows {
+      let base = r * dimensions
+      let (scale, rounded) = Self.round(matrix[base..<(base + dimensions)], limit: limit)
+      scales[r] = scale
+      var norm: Double = 0
+      var error: Double = 0
+      for i in 0..<dimensions {
+        values[base + i] = rounded[i]
+        let approximate = Double(scale) * Double(rounded[i])
+        norm += approximate * approximate
+        error += (Double(matrix[base + i]) - approximate) * (Double(matrix[base + i]) - approximate)
+      }
+      norms[r] = Float(norm.squareRoot() * (1 + 1e-6))
+      errors[r] = Float(error.squareRoot() * (1 + 1e-6))
+    }
+    self.values = values
+    self.scales = scales
+    self.norms = norms
+    self.errors = errors
+  }
+
+  /// The rounding limit for rows of `dimensions` values: each 32-bit lane of `estimates`
+  /// sums `dimensions / 8` products of two values of at most `limit`.
+  static func limit(dimensions: Int) -> Int {
+    min(16_383, Int((Double(Int32.max) / Double(dimensions / 8 + 2)).squareRoot()))
+  }
+
+  /// `vector` rounded to −limit…limit with one scale (0 for the zero vector).
+  static func round(_ vector: ArraySlice<Float>, limit: Int) -> (scale: Float, values: [Int16]) {
+    let largest = vector.reduce(0) { max($0, abs($1)) }
+    guard largest > 0, largest.isFinite else { return (0, [Int16](repeating: 0, count: vector.count)) }
+    let scale = largest / Float(limit)
+    let bound = Float(limit)
+    return (scale, vector.map { Int16(max(-bound, min(bound, ($0 / scale).rounded()))) })
+  }
+
+  /// A query rounded for `estimates`, with what the bound needs of it.
+  struct Query {
+    let values: [Int16]
+    let scale: Float
+    /// `‖y‖` and the rounding error's `‖f‖` (rounded up).
+    let norm: Float
+    let error: Float
+
+    /// Nil for a query of another length or with a value that is not finite.
+    init?(_ vector: [Float], rows: Int16Rows) {
+      guard vector.count == rows.dimensions, vector.allSatisfy(\.isFinite) else { return nil }
+      let (scale, rounded) = Int16Rows.round(vector[...], limit: rows.limit)
+      var norm: Double = 0
+      var error: Double = 0
+      for i in vector.indices {
+        norm += Double(vector[i]) * Double(vector[i])
+        let difference = Double(vector[i]) - Double(scale) * Double(rounded[i])
+        error += difference * difference
+      }
+      values = rounded
+      self.scale = scale
+      self.norm = Float(norm.squareRoot() * (1 + 1e-6))
+      self.error = Float(error.squareRoot() * (1 + 1e-6))
+    }
+  }
+
+  /// How far row `row`'s estimate may be from its exact Float dot product with `query`: the
+  /// rounding bound above plus a margin for the Float sums on either side (256 products of
+  /// two unit vectors sum to within 1e-5 of the real value; the margin is ten times that,
+  /// scaled by the norms).
+  @inline(__always)
+  func errorBound(_ row: Int, _ query: Query) -> Float {
+    norms[row] * query.error + errors[row] * query.norm + 1e-4 * max(1, (norms[row] + errors[row]) * query.norm)
+  }
+
+  /// Every row's estimate `s[r] · t · (q[r] · p)`, into `out` (`rowCount` values).
+  /// - Complexity: O(rows × dimensions), 16 values per step; the integer dot of a row is
+  ///   exact (`limit`).
+  func estimates(_ query: Query, into out: inout [Float]) {
+    out = [Float](repeating: 0, count: rowCount)
+    guard query.values.count == dimensions else { return }
+    let d = dimensions
+    query.values.withUnsafeBytes { q in
+      values.withUnsafeBytes { m in
+        guard let qBase = q.baseAddress, let mBase = m.baseAddress else { return }
+        out.withUnsafeMutableBufferPointer { out in
+          for row in 0..<rowCount {
+            let base = row * d * 2
+            var acc0 = SIMD4<Int32>()
+            var acc1 = SIMD4<Int32>()
+            var i = 0
+            while i < d * 2 {
+              let a = SIMD8<Int32>(truncatingIfNeeded: mBase.loadUnaligned(fromByteOffset: base + i, as: SIMD8<Int16>.self))
+              let b = SIMD8<Int32>(truncatingIfNeeded: qBase.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self))
+              let c = SIMD8<Int32>(truncatingIfNeeded: mBase.loadUnaligned(fromByteOffset: base + i + 16, as: SIMD8<Int16>.self))
+              let e = SIMD8<Int32>(truncatingIfNeeded: qBase.loadUnaligned(fromByteOffset: i + 16, as: SIMD8<Int16>.self))
+              let p = a &* b
+              let r = c &* e
+              acc0 &+= p.evenHalf &+ p.oddHalf
+              acc1 &+= r.evenHalf &+ r.oddHalf
+              i += 32
+            }
+            // Each lane fits 32 bits (`limit`); their sum, up to `dimensions` products, may not.
+            var sum: Int64 = 0
+            for lane in 0..<4 { sum += Int64(acc0[lane]) + Int64(acc1[lane]) }
+            out[row] = scales[row] * query.scale * Float(sum)
+          }
+        }
+      }
+    }
+  }
+}
