@@ -41,7 +41,8 @@ struct Int16Rows: Sendable {
     var errors = [Float](repeating: 0, count: rows)
     for r in 0..<rows {
       let base = r * dimensions
-      let (scale, rounded) = Self.round(matrix[base..<(base + dimensions)], limit: limit)
+      let rounding = ScaledRounding(matrix[base..<(base + dimensions)], limit: limit)
+      let (scale, rounded) = (rounding.scale, rounding.values)
       scales[r] = scale
       var norm: Double = 0
       var error: Double = 0
@@ -66,15 +67,6 @@ struct Int16Rows: Sendable {
     min(16_383, Int((Double(Int32.max) / Double(dimensions / 8 + 2)).squareRoot()))
   }
 
-  /// `vector` rounded to −limit…limit with one scale (0 for the zero vector).
-  static func round(_ vector: ArraySlice<Float>, limit: Int) -> (scale: Float, values: [Int16]) {
-    let largest = vector.reduce(0) { max($0, abs($1)) }
-    guard largest > 0, largest.isFinite else { return (0, [Int16](repeating: 0, count: vector.count)) }
-    let scale = largest / Float(limit)
-    let bound = Float(limit)
-    return (scale, vector.map { Int16(max(-bound, min(bound, ($0 / scale).rounded()))) })
-  }
-
   /// A query rounded for `estimates`, with what the bound needs of it.
   struct Query {
     let values: [Int16]
@@ -86,18 +78,10 @@ struct Int16Rows: Sendable {
     /// Nil for a query of another length or with a value that is not finite.
     init?(_ vector: [Float], rows: Int16Rows) {
       guard vector.count == rows.dimensions, vector.allSatisfy(\.isFinite) else { return nil }
-      let (scale, rounded) = Int16Rows.round(vector[...], limit: rows.limit)
-      var norm: Double = 0
-      var error: Double = 0
-      for i in vector.indices {
-        norm += Double(vector[i]) * Double(vector[i])
-        let difference = Double(vector[i]) - Double(scale) * Double(rounded[i])
-        error += difference * difference
-      }
-      values = rounded
-      self.scale = scale
-      self.norm = Float(norm.squareRoot() * (1 + 1e-6))
-      self.error = Float(error.squareRoot() * (1 + 1e-6))
+      let rounding = ScaledRounding(vector[...], limit: rows.limit)
+      values = rounding.values
+      scale = rounding.scale
+      (norm, error) = rounding.queryNorms(of: vector)
     }
   }
 

@@ -28,7 +28,8 @@ struct Int8Rows: Sendable {
     var largestError: Double = 0
     for r in 0..<rows {
       let base = r * dimensions
-      let (scale, quantized) = Self.round(matrix[base..<(base + dimensions)])
+      let rounding = ScaledRounding(matrix[base..<(base + dimensions)], limit: 127)
+      let (scale, quantized) = (rounding.scale, rounding.values)
       scales[r] = scale
       var norm: Double = 0
       var error: Double = 0
@@ -47,14 +48,6 @@ struct Int8Rows: Sendable {
     self.largestError = Float(largestError * (1 + 1e-6))
   }
 
-  /// `vector` rounded to −127…127 with one scale (0 for the zero vector).
-  static func round(_ vector: ArraySlice<Float>) -> (scale: Float, values: [Int16]) {
-    let largest = vector.reduce(0) { max($0, abs($1)) }
-    guard largest > 0, largest.isFinite else { return (0, [Int16](repeating: 0, count: vector.count)) }
-    let scale = largest / 127
-    return (scale, vector.map { Int16(max(-127, min(127, ($0 / scale).rounded()))) })
-  }
-
   /// A query rounded for `estimates`, with what the bound needs of it.
   struct Query {
     let values: [Int8]
@@ -67,15 +60,8 @@ struct Int8Rows: Sendable {
     let error: Float
 
     init(_ vector: [Float]) {
-      let (scale, rounded) = Int8Rows.round(vector[...])
-      var norm: Double = 0
-      var error: Double = 0
-      for i in vector.indices {
-        norm += Double(vector[i]) * Double(vector[i])
-        let difference = Double(vector[i]) - Double(scale) * Double(rounded[i])
-        error += difference * difference
-      }
-      values = rounded.map { Int8($0) }
+      let rounding = ScaledRounding(vector[...], limit: 127)
+      values = rounding.values.map { Int8($0) }
       var even: [SIMD8<Int16>] = []
       var odd: [SIMD8<Int16>] = []
       values.withUnsafeBytes { raw in
@@ -87,9 +73,8 @@ struct Int8Rows: Sendable {
       }
       self.even = even
       self.odd = odd
-      self.scale = scale
-      self.norm = Float(norm.squareRoot() * (1 + 1e-6))
-      self.error = Float(error.squareRoot() * (1 + 1e-6))
+      scale = rounding.scale
+      (norm, error) = rounding.queryNorms(of: vector)
     }
   }
 

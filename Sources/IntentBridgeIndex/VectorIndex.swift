@@ -53,7 +53,6 @@ public struct VectorIndex: Sendable {
     var intents: [Int32] = []
     var rows: [Float] = []
     var counts: [Float] = []
-    var keptByIntent: [Int: [Int]] = [:]
     let d = file.dimensions
     let rowCount = Self.rowCount(of: file)
     // The folding stored with the vectors when it is for this threshold, else found here.
@@ -71,7 +70,6 @@ public struct VectorIndex: Sendable {
         continue
       }
       keptPosition[row] = Int32(intents.count)
-      keptByIntent[file.entries[row].intent, default: []].append(intents.count)
       intents.append(Int32(file.entries[row].intent))
       counts.append(1)
       rows += file.vectors[(row * d)..<((row + 1) * d)]
@@ -80,7 +78,7 @@ public struct VectorIndex: Sendable {
     matrix = rows
     multiplicity = counts
     centroidMatrix = Self.centroidMatrix(rows: rows, intents: intents, multiplicity: counts, intentCount: intentCount, dimensions: d)
-    hasSingleRows = keptByIntent.values.allSatisfy { $0.count <= 1 }
+    hasSingleRows = Set(intents).count == intents.count
     var starts = [Int32](repeating: 0, count: intentCount + 1)
     for intent in intents where Int(intent) < intentCount { starts[Int(intent) + 1] += 1 }
     for k in 0..<intentCount { starts[k + 1] += starts[k] }
