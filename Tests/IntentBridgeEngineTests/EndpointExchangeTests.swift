@@ -76,45 +76,50 @@ import Testing
     }
   }
 
-  @Test func anHTTPErrorStatusIsReportedWithTheBody() {
-    guard let server = LoopbackHTTPServer(respond: { _ in .init(status: 503, body: "model is loading") }) else {
+  /// The failure of connecting an embedder to a loopback server answering with `respond`,
+  /// and the server's URL; nil (recorded as an issue) when there is no loopback socket or the
+  /// connection did not fail.
+  static func connectionFailure(
+    timeoutSeconds: Double = 30, respond: @escaping @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response
+  ) -> (url: String, failure: EndpointEmbedder.Failure)? {
+    guard let server = LoopbackHTTPServer(respond: respond) else {
       Issue.record("no loopback socket")
-      return
+      return nil
     }
     defer { server.stop() }
     do {
-      _ = try EndpointEmbedder(configuration: .init(url: server.url, model: "m"))
+      _ = try EndpointEmbedder(configuration: .init(url: server.url, model: "m", timeoutSeconds: timeoutSeconds))
       Issue.record("expected a failure")
+      return nil
     } catch {
-      guard case .http(let url, let status, let body) = error else {
-        Issue.record("expected .http, got \(error)")
-        return
-      }
-      #expect(url == server.url.absoluteString)
-      #expect(status == 503)
-      #expect(body == "model is loading")
-      #expect(error.description.contains("answered HTTP 503: model is loading"))
+      return (server.url.absoluteString, error)
     }
   }
 
-  @Test func aSlowEndpointTimesOut() {
-    guard let server = LoopbackHTTPServer(respond: { Self.embeddingsAnswer(for: $0, dimensions: 4).delayed(by: 3) }) else {
-      Issue.record("no loopback socket")
+  @Test func anHTTPErrorStatusIsReportedWithTheBody() {
+    guard let (serverURL, error) = Self.connectionFailure(respond: { _ in .init(status: 503, body: "model is loading") }) else { return }
+    guard case .http(let url, let status, let body) = error else {
+      Issue.record("expected .http, got \(error)")
       return
     }
-    defer { server.stop() }
-    do {
-      _ = try EndpointEmbedder(configuration: .init(url: server.url, model: "m", timeoutSeconds: 0.5))
-      Issue.record("expected a failure")
-    } catch {
-      guard case .timeout(let url, let seconds) = error else {
-        Issue.record("expected .timeout, got \(error)")
-        return
-      }
-      #expect(url == server.url.absoluteString)
-      #expect(seconds == 0.5)
-      #expect(error.description.contains("did not answer within 0.5 s"))
+    #expect(url == serverURL)
+    #expect(status == 503)
+    #expect(body == "model is loading")
+    #expect(error.description.contains("answered HTTP 503: model is loading"))
+  }
+
+  @Test func aSlowEndpointTimesOut() {
+    guard
+      let (serverURL, error) = Self.connectionFailure(
+        timeoutSeconds: 0.5, respond: { Self.embeddingsAnswer(for: $0, dimensions: 4).delayed(by: 3) })
+    else { return }
+    guard case .timeout(let url, let seconds) = error else {
+      Issue.record("expected .timeout, got \(error)")
+      return
     }
+    #expect(url == serverURL)
+    #expect(seconds == 0.5)
+    #expect(error.description.contains("did not answer within 0.5 s"))
   }
 
   @Test func aRefusedConnectionIsATransportFailure() {
@@ -140,21 +145,12 @@ import Testing
   }
 
   @Test func anAnswerThatIsNotJSONIsMalformed() {
-    guard let server = LoopbackHTTPServer(respond: { _ in .init(status: 200, body: "<html>hello</html>") }) else {
-      Issue.record("no loopback socket")
+    guard let (_, error) = Self.connectionFailure(respond: { _ in .init(status: 200, body: "<html>hello</html>") }) else { return }
+    guard case .malformed(_, let reason) = error else {
+      Issue.record("expected .malformed, got \(error)")
       return
     }
-    defer { server.stop() }
-    do {
-      _ = try EndpointEmbedder(configuration: .init(url: server.url, model: "m"))
-      Issue.record("expected a failure")
-    } catch {
-      guard case .malformed(_, let reason) = error else {
-        Issue.record("expected .malformed, got \(error)")
-        return
-      }
-      #expect(reason.hasPrefix("not JSON"))
-    }
+    #expect(reason.hasPrefix("not JSON"))
   }
 }
 
