@@ -22,7 +22,10 @@ let package = Package(
     .target(name: "IntentBridgeJSON", swiftSettings: strictSettings),
     // Leaf: text analysis (folding, tokens, stems, compounds, typo tolerance) shared by
     // indexing, querying and filling.
-    .target(name: "IntentBridgeText", swiftSettings: strictSettings),
+    .target(name: "IntentBridgeText", dependencies: ["IntentBridgeBinary"], swiftSettings: strictSettings),
+    // Leaf: flat little-endian binary files (writer, bounds-checked reader, memory-mapped
+    // byte stores, `BinaryCodable`) shared by the model cache and the index file.
+    .target(name: "IntentBridgeBinary", swiftSettings: strictSettings),
     // Catalog v1: model, loading with diagnostics, phrase templates, lint.
     .target(
       name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON", "IntentBridgeText"], swiftSettings: strictSettings),
@@ -31,11 +34,11 @@ let package = Package(
       name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Index: intent documents, BM25F keyword index, the index file and vector search.
     .target(
-      name: "IntentBridgeIndex", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
+      name: "IntentBridgeIndex", dependencies: ["IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(
-      name: "IntentBridgeTemplates", dependencies: ["IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeTemplates", dependencies: ["IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Filling: typed extractors (numbers, durations, dates/times, booleans, URLs, emails, quotes).
     .target(
       name: "IntentBridgeFilling",
@@ -44,15 +47,17 @@ let package = Package(
     // Ranking: fusion of keyword and embedding scores, calibrated confidence, no match.
     .target(
       name: "IntentBridgeRanking",
-      dependencies: ["IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      dependencies: [
+        "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON",
+      ],
       swiftSettings: strictSettings),
     // Facade: catalog → compiled catalog + model + vectors → ranking and filling; the one door
     // of the CLI, the MCP server, evaluation and library users.
     .target(
       name: "IntentBridgeEngine",
       dependencies: [
-        "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates", "IntentBridgeEmbedding",
-        "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
+        "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates",
+        "IntentBridgeEmbedding", "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
       ],
       swiftSettings: strictSettings),
     // The library product's module: re-exports the engine, tools, importers and evaluation.
@@ -66,7 +71,7 @@ let package = Package(
       swiftSettings: strictSettings),
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
-      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary"], swiftSettings: strictSettings),
     // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
     .target(
       name: "IntentBridgeEval",
@@ -101,7 +106,9 @@ let package = Package(
     .testTarget(
       name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "IntentBridgeTextTests", dependencies: ["IntentBridgeText", "IntentBridgeTestSupport"],
+      name: "IntentBridgeBinaryTests", dependencies: ["IntentBridgeBinary", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeTextTests", dependencies: ["IntentBridgeText", "IntentBridgeBinary", "IntentBridgeTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeCatalogTests", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTestSupport"],
@@ -115,30 +122,33 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEmbeddingTests",
-      dependencies: ["IntentBridgeEmbedding", "IntentBridgeJSON", "IntentBridgeTestSupport"],
+      dependencies: ["IntentBridgeEmbedding", "IntentBridgeBinary", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeIndexTests",
-      dependencies: ["IntentBridgeIndex", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeTestSupport"],
+      dependencies: [
+        "IntentBridgeIndex", "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeTemplatesTests",
       dependencies: [
-        "IntentBridgeTemplates", "IntentBridgeEngine", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeTestSupport",
+        "IntentBridgeTemplates", "IntentBridgeBinary", "IntentBridgeEngine", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON",
+        "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeRankingTests",
       dependencies: [
-        "IntentBridgeRanking", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
+        "IntentBridgeRanking", "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
         "IntentBridgeEngine", "IntentBridgeJSON", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEngineTests",
       dependencies: [
-        "IntentBridgeEngine", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeImport",
-        "IntentBridgeTestSupport",
+        "IntentBridgeEngine", "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",
+        "IntentBridgeImport", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

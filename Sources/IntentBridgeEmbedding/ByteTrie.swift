@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 /// An immutable trie over UTF-8 byte strings, stored as flat sorted arrays.
 ///
 /// Tokenizers walk it byte by byte from a position in the text, so finding every vocabulary

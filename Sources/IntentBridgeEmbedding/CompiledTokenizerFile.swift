@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 /// The compiled tokenizer file (`tokenizer.ibtok`, format version 1; Schemas/tokenizer-file.md):
 /// everything a `Tokenizer` uses at run time — added tokens, normaliser steps and the
 /// precompiled charsmap's trie, pre-tokeniser settings, the model's scores or WordPiece

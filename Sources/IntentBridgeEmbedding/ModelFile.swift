@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import IntentBridgeBinary
 
 /// File access for model files, with errors that name the file: whole-file reads, opening
 /// for a memory map (`ByteStore`), streaming content hashes, and atomic writes of derived
@@ -151,12 +152,6 @@ enum ModelFile {
       address != UnsafeMutableRawPointer(bitPattern: -1)
     else { return nil }
     return UnsafeRawBufferPointer(start: address, count: file.size)
-  }
-
-  /// Releases a mapping made by `map`.
-  static func unmap(_ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress else { return }
-    _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
   }
 
   /// The permission bits (`st_mode & 0o7777`) of `path`, or nil when it cannot be examined.

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 /// A tokenizer's vocabulary pieces by id, stored as one UTF-8 blob with offsets: piece i is
 /// `bytes[offsets[i]..<offsets[i + 1]]` (an id the vocabulary skips is empty). Built from
 /// strings, or read in place from a compiled tokenizer file; a `String` is made only when a

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 /// SentencePiece's precompiled normalisation map (the `Precompiled` normaliser of
 /// `tokenizer.json`), decoded and applied exactly as the tokenizers library does.
 ///

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 
 /// A safetensors file, memory-mapped (read-only, private; read into memory when mapping

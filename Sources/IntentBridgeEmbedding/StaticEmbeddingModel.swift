@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 
 /// A static (Model2Vec) sentence-embedding model: a table with one vector per vocabulary

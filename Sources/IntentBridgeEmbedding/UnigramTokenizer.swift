@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 
 /// A SentencePiece Unigram model (`"type": "Unigram"` in `tokenizer.json`): each piece of

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 
 /// A WordPiece model (`"type": "WordPiece"` in `tokenizer.json`, BERT and MiniLM): each

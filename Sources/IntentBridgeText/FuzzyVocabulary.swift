@@ -29,8 +29,8 @@ public struct FuzzyVocabulary: Sendable {
 
   /// The distinct terms, sorted.
   public let terms: [String]
-  private let keys: [UInt64]
-  private let ids: [UInt32]
+  let keys: [UInt64]
+  let ids: [UInt32]
 
   /// The largest distance allowed for a word of `length` scalars: 0 below 4, 1 below 8, else 2.
   public static func allowedDistance(forLength length: Int) -> Int {
@@ -58,7 +58,12 @@ public struct FuzzyVocabulary: Sendable {
       keys.append(key)
       ids.append(id)
     }
-    self.terms = sorted
+    self.init(terms: sorted, keys: keys, ids: ids)
+  }
+
+  /// The parts as built (or as read back by `init(from:)`, which checks them).
+  init(terms: [String], keys: [UInt64], ids: [UInt32]) {
+    self.terms = terms
     self.keys = keys
     self.ids = ids
   }

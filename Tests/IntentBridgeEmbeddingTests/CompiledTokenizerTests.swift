@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeBinary
 @testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import IntentBridgeTestSupport

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Immutable bytes that outlive the views into them (`FlatArray`): a read-only, private
 /// memory map of a file, or a heap copy of bytes built in memory.
 ///
@@ -12,34 +20,27 @@
 ///
 /// `@unchecked Sendable`: the bytes are never written after `init`, and `deinit` releases
 /// them only when no view (each view holds the store) is left.
-final class ByteStore: @unchecked Sendable {
+package final class ByteStore: @unchecked Sendable {
   /// The bytes (an empty buffer for an empty file).
-  let bytes: UnsafeRawBufferPointer
+  package let bytes: UnsafeRawBufferPointer
   /// Whether the bytes are a memory map (else a heap allocation).
-  let isMapped: Bool
+  package let isMapped: Bool
 
-  /// Maps the file at `path` read-only; falls back to reading it when mapping fails (an
-  /// empty file, a file system without mmap).
-  /// - Throws: `EmbeddingError.fileNotFound` / `.unreadable` naming the file.
-  init(mapping path: String) throws(EmbeddingError) {
-    if let mapped = try ModelFile.map(path) {
-      bytes = mapped
-      isMapped = true
-      return
-    }
-    let contents = try ModelFile.contents(of: path)
-    bytes = Self.copy(contents)
-    isMapped = false
+  /// Takes over `mapping`, a read-only memory map of a whole file (`mmap`), released with
+  /// `munmap` when the last view is gone.
+  package init(mapping: UnsafeRawBufferPointer) {
+    bytes = mapping
+    isMapped = true
   }
 
   /// A heap copy of `contents`.
-  init(copying contents: [UInt8]) {
+  package init(copying contents: [UInt8]) {
     bytes = Self.copy(contents)
     isMapped = false
   }
 
   /// A heap copy of the bytes of `values` (trivial elements, in memory order).
-  convenience init<Element: BitwiseCopyable>(copyingValuesOf values: [Element]) {
+  package convenience init<Element: BitwiseCopyable>(copyingValuesOf values: [Element]) {
     let raw = values.withUnsafeBytes { [UInt8]($0) }
     self.init(copying: raw)
   }
@@ -47,7 +48,7 @@ final class ByteStore: @unchecked Sendable {
   deinit {
     guard let base = bytes.baseAddress else { return }
     if isMapped {
-      ModelFile.unmap(bytes)
+      _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
     } else {
       base.deallocate()
     }
@@ -77,30 +78,30 @@ final class ByteStore: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: the pointer is into memory the held `ByteStore` keeps alive and
 /// never writes.
-struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
+package struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
   private let store: ByteStore?
   private let base: UnsafePointer<Element>?
-  let count: Int
+  package let count: Int
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { count }
 
   /// An empty array.
-  init() {
+  package init() {
     store = nil
     base = nil
     count = 0
   }
 
   /// A heap copy of `values`.
-  init(_ values: [Element]) {
+  package init(_ values: [Element]) {
     let store = ByteStore(copyingValuesOf: values)
     self.init(store: store, byteOffset: 0, count: values.count)
   }
 
   /// `count` values starting `byteOffset` bytes into `store`; the caller has checked that
   /// they fit and that the offset is aligned for `Element`.
-  init(store: ByteStore, byteOffset: Int, count: Int) {
+  package init(store: ByteStore, byteOffset: Int, count: Int) {
     self.store = store
     self.count = count
     if count > 0, let start = store.bytes.baseAddress {
@@ -111,17 +112,17 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
   }
 
   @inline(__always)
-  subscript(position: Int) -> Element {
+  package subscript(position: Int) -> Element {
     assert(position >= 0 && position < count, "FlatArray index \(position) out of 0..<\(count)")
     return base.unsafelyUnwrapped[position]
   }
 
   /// The values as a buffer, valid while this array (or a copy of it) lives.
-  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+  package var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Calls `body` with the values as a buffer.
   @inline(__always)
-  func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+  package func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
     try withExtendedLifetime(store) { try body(buffer) }
   }
 }

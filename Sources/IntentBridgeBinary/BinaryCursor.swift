@@ -3,28 +3,30 @@
 ///
 ///     var writer = BinaryWriter()
 ///     writer.u32(7); writer.string("▁"); writer.array([1.5, 2.5])
-struct BinaryWriter {
-  private(set) var bytes: [UInt8] = []
+package struct BinaryWriter {
+  package private(set) var bytes: [UInt8] = []
 
-  mutating func u8(_ value: UInt8) { bytes.append(value) }
-  mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-  mutating func u16(_ value: UInt16) { append(littleEndian: UInt64(value), count: 2) }
-  mutating func u32(_ value: UInt32) { append(littleEndian: UInt64(value), count: 4) }
-  mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
-  mutating func u64(_ value: UInt64) { append(littleEndian: value, count: 8) }
-  mutating func f64(_ value: Double) { u64(value.bitPattern) }
+  package init() {}
+
+  package mutating func u8(_ value: UInt8) { bytes.append(value) }
+  package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+  package mutating func u16(_ value: UInt16) { append(littleEndian: UInt64(value), count: 2) }
+  package mutating func u32(_ value: UInt32) { append(littleEndian: UInt64(value), count: 4) }
+  package mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
+  package mutating func u64(_ value: UInt64) { append(littleEndian: value, count: 8) }
+  package mutating func f64(_ value: Double) { u64(value.bitPattern) }
 
   /// A `u32` length, then the bytes.
-  mutating func bytes(_ value: some Collection<UInt8>) {
+  package mutating func bytes(_ value: some Collection<UInt8>) {
     u32(UInt32(value.count))
     bytes.append(contentsOf: value)
   }
 
-  mutating func string(_ value: String) { bytes(Array(value.utf8)) }
+  package mutating func string(_ value: String) { bytes(Array(value.utf8)) }
 
   /// A `u64` count, zero padding to a multiple of 8 bytes from the file's start, then the
   /// values in memory order (little-endian on the hosts this runs on).
-  mutating func array<Element: BitwiseCopyable>(_ values: some Collection<Element>) {
+  package mutating func array<Element: BitwiseCopyable>(_ values: some Collection<Element>) {
     u64(UInt64(values.count))
     padToEight()
     for value in values {
@@ -32,12 +34,12 @@ struct BinaryWriter {
     }
   }
 
-  mutating func padToEight() {
+  package mutating func padToEight() {
     while bytes.count % 8 != 0 { bytes.append(0) }
   }
 
   /// Overwrites the 8 bytes at `offset` (a length field written before the length was known).
-  mutating func patch(u64 value: UInt64, at offset: Int) {
+  package mutating func patch(u64 value: UInt64, at offset: Int) {
     for i in 0..<8 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(i))) }
   }
 
@@ -50,18 +52,19 @@ struct BinaryWriter {
 /// `FlatArray` views into the store (no copy). Every read checks that it fits the bytes.
 ///
 /// - Complexity: O(1) per field, O(length) for byte strings (copied; they are short).
-struct BinaryReader {
+package struct BinaryReader {
   /// Why a read failed: the bytes end before the field, or a field is out of range.
-  struct Failure: Error {
-    let message: String
+  package struct Failure: Error {
+    package let message: String
+    package init(message: String) { self.message = message }
   }
 
-  let store: ByteStore
+  package let store: ByteStore
   /// Reads stop here (the checksum after the body is not a field).
-  let end: Int
-  private(set) var position: Int
+  package let end: Int
+  package private(set) var position: Int
 
-  init(store: ByteStore, from position: Int, end: Int) {
+  package init(store: ByteStore, from position: Int, end: Int) {
     self.store = store
     self.position = position
     self.end = end
@@ -83,21 +86,21 @@ struct BinaryReader {
     return value
   }
 
-  mutating func u8(_ what: String) throws(Failure) -> UInt8 { UInt8(try littleEndian(1, what)) }
-  mutating func u16(_ what: String) throws(Failure) -> UInt16 { UInt16(try littleEndian(2, what)) }
-  mutating func u32(_ what: String) throws(Failure) -> UInt32 { UInt32(try littleEndian(4, what)) }
-  mutating func i32(_ what: String) throws(Failure) -> Int32 { Int32(bitPattern: try u32(what)) }
-  mutating func u64(_ what: String) throws(Failure) -> UInt64 { try littleEndian(8, what) }
-  mutating func f64(_ what: String) throws(Failure) -> Double { Double(bitPattern: try u64(what)) }
+  package mutating func u8(_ what: String) throws(Failure) -> UInt8 { UInt8(try littleEndian(1, what)) }
+  package mutating func u16(_ what: String) throws(Failure) -> UInt16 { UInt16(try littleEndian(2, what)) }
+  package mutating func u32(_ what: String) throws(Failure) -> UInt32 { UInt32(try littleEndian(4, what)) }
+  package mutating func i32(_ what: String) throws(Failure) -> Int32 { Int32(bitPattern: try u32(what)) }
+  package mutating func u64(_ what: String) throws(Failure) -> UInt64 { try littleEndian(8, what) }
+  package mutating func f64(_ what: String) throws(Failure) -> Double { Double(bitPattern: try u64(what)) }
 
-  mutating func bool(_ what: String) throws(Failure) -> Bool {
+  package mutating func bool(_ what: String) throws(Failure) -> Bool {
     let value = try u8(what)
     guard value <= 1 else { throw Failure(message: "\(what) is \(value), not 0 or 1") }
     return value == 1
   }
 
   /// A `u64` that must lie in `range`, as an `Int`.
-  mutating func count(_ what: String, in range: ClosedRange<Int>) throws(Failure) -> Int {
+  package mutating func count(_ what: String, in range: ClosedRange<Int>) throws(Failure) -> Int {
     let value = try u64(what)
     guard value <= UInt64(range.upperBound), Int(value) >= range.lowerBound else {
       throw Failure(message: "\(what) is \(value), not in \(range.lowerBound)...\(range.upperBound)")
@@ -105,19 +108,19 @@ struct BinaryReader {
     return Int(value)
   }
 
-  mutating func bytes(_ what: String) throws(Failure) -> [UInt8] {
+  package mutating func bytes(_ what: String) throws(Failure) -> [UInt8] {
     let count = Int(try u32(what + " length"))
     return Array(try take(count, what))
   }
 
-  mutating func string(_ what: String) throws(Failure) -> String {
+  package mutating func string(_ what: String) throws(Failure) -> String {
     let raw = try bytes(what)
     guard let text = String(validating: raw, as: UTF8.self) else { throw Failure(message: "\(what) is not valid UTF-8") }
     return text
   }
 
   /// An array written by `BinaryWriter.array`, viewed in place.
-  mutating func array<Element: BitwiseCopyable>(of _: Element.Type, _ what: String) throws(Failure) -> FlatArray<Element> {
+  package mutating func array<Element: BitwiseCopyable>(of _: Element.Type, _ what: String) throws(Failure) -> FlatArray<Element> {
     let stride = MemoryLayout<Element>.stride
     let count = try count(what + " count", in: 0...(Int(Int32.max)))
     let padding = (8 - position % 8) % 8
