@@ -50,10 +50,10 @@ public struct CompiledTemplate: Sendable {
   /// a missing slot.
   var requiredSlots: [RequiredSlot]
   /// The tree flattened into arrays, which the matcher walks without reference counting.
-  private(set) var flat: FlatProgram
+  var flat: FlatProgram
   /// The signature with `words` as a bit set, for the matcher's lower bound (set by
   /// `IntentTemplates` once the vocabulary is complete; nil until then).
-  private(set) var bound: SignatureBits?
+  var bound: SignatureBits?
 
   mutating func setBound(vocabularySize: Int) {
     // Fresh copies of the arrays the bound reads, made one template after another (see
@@ -218,9 +218,9 @@ public struct CompiledTemplate: Sendable {
 public final class TemplateVocabulary: @unchecked Sendable {
   // Mutated only while templates are compiled (inside IntentTemplates.init, before the
   // value is shared); read-only afterwards, hence the unchecked Sendable.
-  public private(set) var terms: [String] = []
-  public private(set) var isStop: [Bool] = []
-  private var ids: [String: Int32] = [:]
+  public internal(set) var terms: [String] = []
+  public internal(set) var isStop: [Bool] = []
+  var ids: [String: Int32] = [:]
 
   public init() {}
 
@@ -432,17 +432,17 @@ struct FlatProgram: Sendable {
     var range: Int32 = -1
   }
 
-  private(set) var nodes: [Node] = []
-  private(set) var children: [Int32] = []
-  private(set) var root: Int32 = 0
+  var nodes: [Node] = []
+  var children: [Int32] = []
+  var root: Int32 = 0
   /// Per node, a hash of its structure (kind, word or lexicon, children in order; not slot
   /// names, which the scoring DP does not read): nodes with equal hashes score alike, so the
   /// matcher can reuse the DP vector after a template prefix another template shares.
-  private(set) var hashes: [UInt64] = []
+  var hashes: [UInt64] = []
   /// The root's children as a sequence (the root itself when it is not a sequence).
-  private(set) var steps: [Int32] = []
+  var steps: [Int32] = []
   /// `prefixKeys[k]`: hash of the first `k + 1` steps' structure.
-  private(set) var prefixKeys: [UInt64] = []
+  var prefixKeys: [UInt64] = []
   /// The intent-wide slot of each leading step's prefix that other templates of the intent
   /// share (set by `IntentTemplates`); its length is the number of shared steps.
   var prefixSlots: [Int32] = []
@@ -458,13 +458,28 @@ struct FlatProgram: Sendable {
     // array for the whole tree instead of one per node).
     var pending: [Int32] = []
     root = add(tree, pending: &pending)
+    deriveSteps()
+  }
+
+  /// Sets `steps` and `prefixKeys` from the nodes, children, root and hashes.
+  mutating func deriveSteps() {
     let node = nodes[Int(root)]
     steps = node.kind == .sequence ? Array(children[Int(node.childStart)..<Int(node.childStart + node.childCount)]) : [root]
     var key: UInt64 = 0x1234_5678
+    prefixKeys = []
+    prefixKeys.reserveCapacity(steps.count)
     for step in steps {
       key = Self.mix(key, hashes[Int(step)])
       prefixKeys.append(key)
     }
+  }
+
+  /// The structure hash of `node`, whose `k`-th child has the hash `childHash(k)`.
+  static func hash(_ node: Node, childHash: (Int) -> UInt64) -> UInt64 {
+    var hash = mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
+    if node.range >= 0 { hash = mix(hash, UInt64(node.range) &+ 0x5bd1_e995) }
+    for k in 0..<Int(node.childCount) { hash = mix(hash, childHash(k)) }
+    return hash
   }
 
   /// SplitMix64's finaliser over `a` combined with `b`.
@@ -504,12 +519,8 @@ struct FlatProgram: Sendable {
     var node = node
     node.childStart = Int32(children.count)
     node.childCount = Int32(pending.count - first)
-    var hash = Self.mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
-    if node.range >= 0 { hash = Self.mix(hash, UInt64(node.range) &+ 0x5bd1_e995) }
-    for id in pending[first...] {
-      children.append(id)
-      hash = Self.mix(hash, hashes[Int(id)])
-    }
+    let hash = Self.hash(node) { hashes[Int(pending[first + $0])] }
+    children.append(contentsOf: pending[first...])
     pending.removeLast(pending.count - first)
     nodes.append(node)
     hashes.append(hash)

@@ -53,7 +53,6 @@ public struct IntentTemplates: Sendable {
 
   /// Compiles every intent's templates for `language`; `rules` resolves `<rule>` references.
   public init(catalog: Catalog, language: String, analyzer: TextAnalyzer, rules: PhraseRules) {
-    self.analyzer = analyzer
     var lexicons: [ValueLexicon] = []
     var lexiconIndex: [String: Int] = [:]
     func lexicon(for type: ValueType) -> Int? {
@@ -176,6 +175,22 @@ public struct IntentTemplates: Sendable {
       }
       all[i] += extra
     }
+    self.init(
+      matcher: TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary, numberRanges: numberRanges), templates: all, analyzer: analyzer,
+      typeLexicons: lexiconIndex, parameterLexicons: parameterLexicons, parameterDirections: parameterDirections)
+  }
+
+  /// The parts as compiled, or as read back from the index file (`init(from:analyzer:)`),
+  /// with `templates` as `CompiledTemplate(root:source:)` made them: marks the prefixes the
+  /// templates of an intent share, sets every template's bound, and derives the per-intent
+  /// signatures and the compound parts.
+  /// - Complexity: O(template nodes + vocabulary + lexicon words), no text analysis.
+  init(
+    matcher: TemplateMatcher, templates: [[CompiledTemplate]], analyzer: TextAnalyzer, typeLexicons: [String: Int],
+    parameterLexicons: [[String: Int]], parameterDirections: [[String: [ChangeDirection: String]]]
+  ) {
+    var all = templates
+    let vocabulary = matcher.vocabulary
     // Prefixes of root steps that several templates of an intent share get dense slots, in
     // order of first appearance (see `TemplateMatcher.Evaluation.evaluateSteps`).
     for i in all.indices {
@@ -190,15 +205,16 @@ public struct IntentTemplates: Sendable {
         all[i][t].setBound(vocabularySize: vocabulary.count)
       }
     }
-    self.matcher = TemplateMatcher(lexicons: lexicons, vocabulary: vocabulary, numberRanges: numberRanges)
+    self.analyzer = analyzer
+    self.matcher = matcher
     self.templates = all
     isEmpty = all.allSatisfy(\.isEmpty)
     self.signatureBits = all.map { TemplateSignature.union($0).map { SignatureBits($0, vocabularySize: vocabulary.count) } }
-    self.typeLexicons = lexiconIndex
+    self.typeLexicons = typeLexicons
     self.parameterLexicons = parameterLexicons
     self.parameterDirections = parameterDirections
     if analyzer.profile.decompounds {
-      let words = vocabulary.terms + lexicons.flatMap { $0.values.flatMap(\.terms) }
+      let words = vocabulary.terms + matcher.lexicons.flatMap { $0.values.flatMap(\.terms) }
       compoundParts = Set(words.filter { $0.unicodeScalars.count >= 3 && $0.unicodeScalars.allSatisfy(\.properties.isAlphabetic) })
     } else {
       compoundParts = []

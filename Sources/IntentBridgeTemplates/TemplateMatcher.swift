@@ -56,18 +56,36 @@ public struct TemplateMatcher: Sendable {
   public init(
     lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, numberRanges: [ClosedRange<Double>] = [], costs: Costs = Costs()
   ) {
+    let firstTermLexicons = Self.firstTermLexicons(lexicons)
+    self.init(
+      costs: costs, lexicons: lexicons, numberRanges: numberRanges, firstTermLexicons: firstTermLexicons,
+      firstTermTypos: FuzzyVocabulary(firstTermLexicons.keys), vocabulary: vocabulary,
+      fuzzy: FuzzyVocabulary(vocabulary.terms.filter { $0.count >= 4 }))
+  }
+
+  /// The parts as built, or as read back (`init(from:)`, which checks them); the stop-word
+  /// table is made from `vocabulary`.
+  init(
+    costs: Costs, lexicons: [ValueLexicon], numberRanges: [ClosedRange<Double>], firstTermLexicons: [String: [Int32]],
+    firstTermTypos: FuzzyVocabulary, vocabulary: TemplateVocabulary, fuzzy: FuzzyVocabulary
+  ) {
+    self.costs = costs
     self.lexicons = lexicons
     self.numberRanges = numberRanges
+    self.firstTermLexicons = firstTermLexicons
+    self.firstTermTypos = firstTermTypos
+    self.vocabulary = vocabulary
+    self.fuzzy = fuzzy
+    self.stopWords = PointerTable(vocabulary.isStop)
+  }
+
+  /// Per word that begins some value's name, the lexicons (ascending) whose values it begins.
+  static func firstTermLexicons(_ lexicons: [ValueLexicon]) -> [String: [Int32]] {
     var firstTermLexicons: [String: [Int32]] = [:]
     for (l, lexicon) in lexicons.enumerated() {
       for term in lexicon.firstTerms { firstTermLexicons[term, default: []].append(Int32(l)) }
     }
-    self.firstTermLexicons = firstTermLexicons
-    firstTermTypos = FuzzyVocabulary(firstTermLexicons.keys)
-    self.vocabulary = vocabulary
-    self.costs = costs
-    self.fuzzy = FuzzyVocabulary(vocabulary.terms.filter { $0.count >= 4 })
-    self.stopWords = PointerTable(vocabulary.isStop)
+    return firstTermLexicons
   }
 
   /// Per-request facts shared by all templates.

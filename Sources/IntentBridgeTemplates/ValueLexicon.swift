@@ -29,15 +29,15 @@ public struct ValueLexicon: Sendable {
     public var asWritten: Bool = true
   }
 
-  public private(set) var values: [Value] = []
+  public internal(set) var values: [Value] = []
   /// What the values are, for delexicalisation: the enum's or entity type's title.
   public var label: String = ""
   /// Enum lexicons: a case's own name, also inflected, beats another case's synonym written
   /// as in the request ("otvorené": the case titled "otvorený", not the one with the synonym
   /// "otvorené"). Entity lexicons keep the as-written form first (`spans(in:)`).
   public var ownNamesFirst = false
-  private var byFirstTerm: [String: [Int]] = [:]
-  private let fuzzy: FuzzyVocabulary
+  var byFirstTerm: [String: [Int]] = [:]
+  let fuzzy: FuzzyVocabulary
 
   public init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer, ownNames: Int = 0) {
     var values: [Value] = []
