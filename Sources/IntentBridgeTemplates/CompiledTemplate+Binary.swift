@@ -17,8 +17,10 @@ extension CompiledTemplate {
   static let maximumDepth = 256
 
   /// Stored in the index file: the root's index in the catalog's node table, the source,
-  /// the summary (`minimumTerms` … `requiredSlots`) and the flat program (nodes as parallel
-  /// arrays, children); the program's hashes, steps and prefix keys are derived from it, the
+  /// the summary (`minimumTerms` … `requiredSlots`) and the flat program (node kinds, values,
+  /// child counts and ranges as parallel arrays, then the children; each node's children
+  /// follow the previous node's, so their starts are not stored); the program's hashes,
+  /// steps and prefix keys are derived from it, the
   /// shared prefixes and bound are set by `IntentTemplates`.
   func encode(to writer: inout BinaryWriter, root index: Int) {
     index.encode(to: &writer)
@@ -43,7 +45,6 @@ extension CompiledTemplate {
     }
     writer.array(flat.nodes.map(\.kind.rawValue))
     writer.array(flat.nodes.map(\.value))
-    writer.array(flat.nodes.map(\.childStart))
     writer.array(flat.nodes.map(\.childCount))
     writer.array(flat.nodes.map(\.range))
     writer.array(flat.children)
@@ -59,11 +60,11 @@ extension CompiledTemplate {
     let source = try String(from: &reader)
     let minimumTerms = try Int(from: &reader)
     let minimumWords = try Int(from: &reader)
-    let words = try reader.copy(of: Int32.self, "template words")
-    let lexicons = try reader.copy(of: Int.self, "template lexicons")
+    let words = try reader.values(of: Int32.self, "template words")
+    let lexicons = try reader.values(of: Int.self, "template lexicons")
     let hasNumberSlot = try Bool(from: &reader)
     let freeTextSlots = try Int(from: &reader)
-    let requiredWords = try reader.copy(of: Int32.self, "template required words")
+    let requiredWords = try reader.values(of: Int32.self, "template required words")
     var requiredSlots: [RequiredSlot] = []
     for _ in 0..<(try reader.elementCount("required slots", minimumBytes: 2)) {
       switch try reader.u8("required slot tag") {
@@ -105,28 +106,28 @@ extension FlatProgram {
   /// Reads the arrays `CompiledTemplate.encode` wrote (see its checks) and derives the
   /// hashes, steps and prefix keys as `init(_:)` does.
   init(from reader: inout BinaryReader, references: CompiledTemplate.References) throws(BinaryReader.Failure) {
-    let kinds = try reader.array(of: UInt8.self, "program kinds")
-    let values = try reader.array(of: Int32.self, "program values")
-    let starts = try reader.array(of: Int32.self, "program child starts")
-    let counts = try reader.array(of: Int32.self, "program child counts")
-    let ranges = try reader.array(of: Int32.self, "program ranges")
-    let children = try reader.copy(of: Int32.self, "program children")
+    let kinds = try reader.values(of: UInt8.self, "program kinds")
+    let values = try reader.values(of: Int32.self, "program values")
+    let counts = try reader.values(of: Int32.self, "program child counts")
+    let ranges = try reader.values(of: Int32.self, "program ranges")
+    let children = try reader.values(of: Int32.self, "program children")
     let n = kinds.count
-    guard n > 0, values.count == n, starts.count == n, counts.count == n, ranges.count == n else {
+    guard n > 0, values.count == n, counts.count == n, ranges.count == n else {
       throw BinaryReader.Failure(message: "program arrays are empty or of different lengths")
     }
     var nodes: [Node] = []
     nodes.reserveCapacity(n)
     var hashes: [UInt64] = []
     hashes.reserveCapacity(n)
+    // Children are written as their parent is (`append`): each node's follow the previous one's.
+    var start = 0
     for i in 0..<n {
       guard let kind = Kind(rawValue: kinds[i]) else { throw BinaryReader.Failure(message: "program node kind \(kinds[i]) is unknown") }
-      let node = Node(kind: kind, value: values[i], childStart: starts[i], childCount: counts[i], range: ranges[i])
-      let start = Int(node.childStart)
-      let count = Int(node.childCount)
-      guard start >= 0, count >= 0, start + count <= children.count, children[start..<(start + count)].allSatisfy({ $0 >= 0 && Int($0) < i }) else {
+      let count = Int(counts[i])
+      guard count >= 0, count <= children.count - start, children[start..<(start + count)].allSatisfy({ $0 >= 0 && Int($0) < i }) else {
         throw BinaryReader.Failure(message: "program node \(i): children out of bounds or not before it")
       }
+      let node = Node(kind: kind, value: values[i], childStart: Int32(start), childCount: Int32(count), range: ranges[i])
       let valid: Bool
       switch kind {
       case .term: valid = node.value >= 0 && Int(node.value) < references.vocabulary && count == 0
@@ -141,7 +142,9 @@ extension FlatProgram {
       nodes.append(node)
       let hash = Self.hash(node) { hashes[Int(children[start + $0])] }
       hashes.append(hash)
+      start += count
     }
+    guard start == children.count else { throw BinaryReader.Failure(message: "program children beyond its nodes' \(start)") }
     self.nodes = nodes
     self.children = children
     self.hashes = hashes
@@ -312,12 +315,5 @@ extension CompiledTemplate.SlotKind {
     default:
       throw BinaryReader.Failure(message: "slot kind tag \(tag) is unknown")
     }
-  }
-}
-
-extension BinaryReader {
-  /// Values written by `BinaryWriter.array`, copied into an array in one move.
-  mutating func copy<Element: BitwiseCopyable>(of type: Element.Type, _ what: String) throws(Failure) -> [Element] {
-    try array(of: type, what).withUnsafeBufferPointer { Array($0) }
   }
 }
