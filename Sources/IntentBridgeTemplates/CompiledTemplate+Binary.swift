@@ -133,7 +133,9 @@ extension FlatProgram {
       case .term: valid = node.value >= 0 && Int(node.value) < references.vocabulary && count == 0
       case .valueSlot: valid = node.value >= 0 && Int(node.value) < references.lexicons && count == 0
       case .numberSlot:
-        valid = node.value >= -1 && Int(node.value) < references.lexicons && node.range >= -1 && Int(node.range) < references.numberRanges && count == 0
+        valid =
+          node.value >= -1 && Int(node.value) < references.lexicons && node.range >= -1 && Int(node.range) < references.numberRanges
+          && count == 0
       case .freeTextSlot: valid = count == 0
       case .sequence, .alternatives: valid = true
       case .optional: valid = count == 1

@@ -55,7 +55,10 @@ import Testing
       ]),
     Case(
       name: "smart-home.zh-CN", path: "Examples/smart-home/smart-home.zh-CN.json",
-      requests: ["打开客厅的灯", "关掉厨房灯", "把空调调到二十五度", "设置一个十分钟的计时器", "锁上前门", "播放爵士乐", "把牛奶加到购物清单", "那个 打开 灯 谢谢"]),
+      requests: [
+        "打开客厅的灯", "关掉厨房灯", "把空调调到二十五度", "设置一个十分钟的计时器", "锁上前门", "播放爵士乐", "把牛奶加到购物清单",
+        "那个 打开 灯 谢谢",
+      ]),
     Case(
       name: "notes.en", path: "Examples/notes/notes.en.json",
       requests: [
@@ -67,7 +70,9 @@ import Testing
       ]),
     Case(
       name: "notes.sk", path: "Examples/notes/notes.sk.json",
-      requests: ["pridaj poznámku nákup", "vymaž poznámku nákup", "hľadaj v poznámkach daň", "zobraz posledných 5 poznámok", "pripni poznámku nákup"]),
+      requests: [
+        "pridaj poznámku nákup", "vymaž poznámku nákup", "hľadaj v poznámkach daň", "zobraz posledných 5 poznámok", "pripni poznámku nákup",
+      ]),
     Case(
       name: "inline.en", json: inlineCatalog,
       requests: [
@@ -85,7 +90,8 @@ import Testing
      "skipWords": ["please"],
      "intents": [
       {"id": "SetVolume", "title": "Set volume", "parameters": [
-         {"name": "step", "type": "json", "jsonSchema": {"anyOf": [{"type": "string", "enum": ["up", "down"]}, {"type": "integer", "minimum": -100, "maximum": 100}]}},
+         {"name": "step", "type": "json", "jsonSchema": {"anyOf": [{"type": "string", "enum": ["up", "down"]},
+           {"type": "integer", "minimum": -100, "maximum": 100}]}},
          {"name": "area", "type": {"entity": "area"}, "optional": true}],
        "phrases": ["turn <the> <vol> ${step} [in <the> ${area}]", "${step} <the> <vol>"]},
       {"id": "SetTemperature", "title": "Set temperature", "parameters": [
@@ -95,7 +101,8 @@ import Testing
        "phrases": ["set the light to ${kelvin} [kelvin]", "make it ${color}", "set the kitchen light to red", "set the ${area} light to ${color}"]},
       {"id": "Note", "title": "Note", "parameters": [{"name": "text", "type": "string"}], "phrases": ["note ${text}", "remember to ${text}"]}],
      "enums": [{"id": "color", "title": "Colour", "cases": [{"value": "red", "title": "Red", "synonyms": ["crimson"]}, {"value": "blue"}]}],
-     "entities": [{"id": "area", "title": "Area", "instances": [{"id": "kitchen", "title": "Kitchen", "synonyms": ["cooking area"]}, {"id": "living", "title": "Living Room"}]}],
+     "entities": [{"id": "area", "title": "Area", "instances": [{"id": "kitchen", "title": "Kitchen", "synonyms": ["cooking area"]},
+       {"id": "living", "title": "Living Room"}]}],
      "appShortcuts": [{"intent": "Note", "phrases": ["take a note in ${applicationName}"]}]}
     """
 
@@ -108,7 +115,8 @@ import Testing
 
   /// Compiles as `CompiledCatalog` does (the catalog's skip words, its default language).
   static func compile(_ c: Case) throws -> Compiled {
-    let result = c.path.map { CatalogLoader.load(path: $0.hasPrefix("/") ? $0 : Repository.path($0)) } ?? CatalogLoader.load(bytes: Array((c.json ?? "").utf8))
+    let result =
+      c.path.map { CatalogLoader.load(path: $0.hasPrefix("/") ? $0 : Repository.path($0)) } ?? CatalogLoader.load(bytes: Array((c.json ?? "").utf8))
     let catalog = try #require(result.validCatalog, "\(result.diagnostics.errors)")
     let language = catalog.defaultLanguage
     let rules = PhraseRules(catalog: catalog, language: language)
@@ -153,11 +161,14 @@ import Testing
     }
     out.append("isEmpty \(t.isEmpty) types \(t.typeLexicons.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })")
     out.append("parameter lexicons \(t.parameterLexicons.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } })")
-    out.append(
-      "directions \(t.parameterDirections.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.sorted { $0.key.rawValue < $1.key.rawValue })" } })")
+    let directions = t.parameterDirections.map { parameters in
+      parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.sorted { $0.key.rawValue < $1.key.rawValue })" }
+    }
+    out.append("directions \(directions)")
     out.append("compound parts \(t.compoundParts.sorted())")
     for (i, signature) in t.signatureBits.enumerated() {
-      out.append("intent \(i) signature \(signature.map { describe($0, vocabulary: m.vocabulary.count) } ?? "none") free text \(t.hasFreeText(intent: i))")
+      let described = signature.map { describe($0, vocabulary: m.vocabulary.count) } ?? "none"
+      out.append("intent \(i) signature \(described) free text \(t.hasFreeText(intent: i))")
       for template in t.templates[i] {
         out.append("  template \(template.source) root \(template.root)")
         out.append(
@@ -198,7 +209,8 @@ import Testing
       out.append("request \(request)")
       let prepared = t.prepare(request)
       out.append("  n \(prepared.count) complete \(prepared.isComplete) input \(prepared.input.tokens.map(\.term))")
-      out.append("  spans \(prepared.spansByEnd.map { $0.map { $0.map { "\($0.start)-\($0.end):\($0.valueIndex):\(bits($0.cost)):\($0.asWritten)" } } })")
+      let spans = prepared.spansByEnd.map { $0.map { $0.map { "\($0.start)-\($0.end):\($0.valueIndex):\(bits($0.cost)):\($0.asWritten)" } } }
+      out.append("  spans \(spans)")
       let analyzed = t.analyze(request, language: language)
       out.append("  analyzed \(analyzed.tokens.map(\.term)) \(analyzed.prepared.count) foreign \(analyzed.foreignLanguage ?? "-")")
       out.append("  scores \(t.scores(prepared, candidates: intents).map(bits))")
@@ -213,7 +225,9 @@ import Testing
           line += " align \(bits(alignment.quality)) \(alignment.template) \(bits(alignment.freeTextCost)) \(bits(alignment.scale)) "
           line += "\(alignment.captures.map { "\($0.name)=\($0.kind)@\($0.tokens)/\($0.span)" }) \(input.count)"
         }
-        if let known = t.align(prepared, intent: i, knownQuality: 0.9) { line += " known \(bits(known.alignment.quality)) \(known.alignment.template)" }
+        if let known = t.align(prepared, intent: i, knownQuality: 0.9) {
+          line += " known \(bits(known.alignment.quality)) \(known.alignment.template)"
+        }
         out.append(line)
         if perTemplate {
           let ties = t.matcher.bestTemplates(t.templates[i], prepared)
