@@ -141,7 +141,7 @@ let package = Package(
       name: "IntentBridgeRankingTests",
       dependencies: [
         "IntentBridgeRanking", "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeText", "IntentBridgeCatalog",
-        "IntentBridgeEngine", "IntentBridgeJSON", "IntentBridgeTestSupport",
+        "IntentBridgeEngine", "IntentBridgeImport", "IntentBridgeJSON", "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

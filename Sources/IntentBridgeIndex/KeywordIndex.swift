@@ -65,9 +65,22 @@ public struct KeywordIndex: Sendable {
   public let configuration: Configuration
   public let analyzer: TextAnalyzer
   public let documentCount: Int
-  private let postings: [String: TermPostings]
-  private let fuzzy: FuzzyVocabulary
-  private let vocabulary: Set<String>
+  let postings: [String: TermPostings]
+  let fuzzy: FuzzyVocabulary
+  let vocabulary: Set<String>
+
+  /// An index from its parts (`init(from:analyzer:)`, which checks them).
+  init(
+    configuration: Configuration, analyzer: TextAnalyzer, documentCount: Int, postings: [String: TermPostings], fuzzy: FuzzyVocabulary,
+    vocabulary: Set<String>
+  ) {
+    self.configuration = configuration
+    self.analyzer = analyzer
+    self.documentCount = documentCount
+    self.postings = postings
+    self.fuzzy = fuzzy
+    self.vocabulary = vocabulary
+  }
 
   public init(documents: [IntentDocument], analyzer: TextAnalyzer, configuration: Configuration = Configuration()) {
     self.configuration = configuration
