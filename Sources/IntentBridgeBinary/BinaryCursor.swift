@@ -124,12 +124,16 @@ package struct BinaryReader {
     return text
   }
 
+  /// Skips the zero padding `BinaryWriter.padToEight` wrote.
+  package mutating func skipPaddingToEight(_ what: String) throws(Failure) {
+    _ = try take((8 - position % 8) % 8, what)
+  }
+
   /// An array written by `BinaryWriter.array`, viewed in place.
   package mutating func array<Element: BitwiseCopyable>(of _: Element.Type, _ what: String) throws(Failure) -> FlatArray<Element> {
     let stride = MemoryLayout<Element>.stride
     let count = try count(what + " count", in: 0...(Int(Int32.max)))
-    let padding = (8 - position % 8) % 8
-    _ = try take(padding, what + " padding")
+    try skipPaddingToEight(what + " padding")
     let start = position
     _ = try take(count * stride, what)
     return FlatArray(store: store, byteOffset: start, count: count)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeEmbedding
 import IntentBridgeFilling
@@ -120,7 +121,13 @@ public struct IntentEngine: Sendable {
     catalog: Catalog, catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
     let language = try declaredLanguage(options.language, of: catalog)
-    let compiled = CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
+    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
+    // The index file is read once: its compiled catalog spares compiling it, its rows and
+    // calibration are checked against the model below.
+    var readsRows = true
+    if case .none = options.embedding { readsRows = false }
+    var stored = readIndexFile(path: indexPath, vectors: readsRows)
+    let compiled = compile(catalog, language: language, options: options, stored: &stored)
     let embedder: (any TextEmbedder)?
     switch options.embedding {
     case .none:
@@ -144,13 +151,13 @@ public struct IntentEngine: Sendable {
     var vectors: VectorFile?
     var configuration = options.ranking
     if let embedder {
-      let file = try loadVectors(compiled: compiled, catalogPath: catalogPath, embedder: embedder, options: options, notice: notice)
+      let file = try loadVectors(compiled: compiled, path: indexPath, stored: stored, embedder: embedder, options: options, notice: notice)
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
-      let models = keywordOnlyConfidence(compiled: compiled, catalogPath: catalogPath, options: options, notice: notice)
+      let models = keywordOnlyConfidence(compiled: compiled, path: indexPath, stored: stored, options: options, notice: notice)
       configuration = ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).applied(to: configuration)
     }
     if options.useTuning {
@@ -275,16 +282,48 @@ public struct IntentEngine: Sendable {
     return declared
   }
 
-  /// Reads and checks the index file (`IndexFile`); rebuilds it (with a notice) when it is
-  /// missing, stale, foreign or corrupt, unless `rebuildIndex` is false.
+  /// The index file at `path` as read and integrity-checked (`IndexFile.read`; with `vectors`
+  /// false its rows are not copied), or why it cannot be used.
+  static func readIndexFile(path: String, vectors: Bool) -> Result<IndexFile.Contents, IndexFile.Problem> {
+    do {
+      return .success(try IndexFile.read(path: path, vectors: vectors))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The catalog compiled for `language`: read from the index file when it is fresh for this
+  /// catalog, language and engine format and holds a compiled catalog built with the same
+  /// keyword settings; compiled otherwise. A compiled catalog that does not read makes the
+  /// file count as corrupt (`stored` becomes that problem: the file is rebuilt with a notice,
+  /// or refused with `rebuildIndex` false).
+  static func compile(
+    _ catalog: Catalog, language: String, options: Options, stored: inout Result<IndexFile.Contents, IndexFile.Problem>
+  ) -> CompiledCatalog {
+    if case .success(let contents) = stored, isFresh(contents, catalog: catalog, language: language),
+      let bytes = contents.vectors.compiledCatalog
+    {
+      do {
+        if let compiled = try CompiledCatalog.stored(bytes, catalog: catalog, language: language, keyword: options.ranking.keyword) {
+          return compiled
+        }
+      } catch {
+        stored = .failure(.corrupt("its compiled catalog does not read (\(error.message))"))
+      }
+    }
+    return CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
+  }
+
+  /// Checks the index file as read (`stored`, from `path`); rebuilds it (with a notice) when
+  /// it is missing, stale, foreign or corrupt, unless `rebuildIndex` is false.
   static func loadVectors(
-    compiled: CompiledCatalog, catalogPath: String, embedder: any TextEmbedder, options: Options, notice: (String) -> Void
+    compiled: CompiledCatalog, path: String, stored: Result<IndexFile.Contents, IndexFile.Problem>, embedder: any TextEmbedder,
+    options: Options, notice: (String) -> Void
   ) throws(LoadError) -> VectorFile {
-    let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
     let problem: IndexFile.Problem
     var previous: IndexFile.Contents?
     do {
-      let contents = try IndexFile.read(path: path)
+      let contents = try stored.get()
       previous = contents
       try IndexFile.check(
         contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
@@ -309,15 +348,19 @@ public struct IntentEngine: Sendable {
       keep(keywordOnly: keywordOnly, in: &file)
     }
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeIndex { write(file, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
+    if options.writeIndex { write(file, compiled: compiled, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
     return file
   }
 
   /// Whether `contents` were built by this engine format for this catalog and language
   /// (whatever the model).
   static func isFresh(_ contents: IndexFile.Contents, for compiled: CompiledCatalog) -> Bool {
-    contents.engine == VectorFileBuilder.engineFormat && contents.vectors.catalogHash == compiled.catalog.contentHash
-      && contents.vectors.language == compiled.language
+    isFresh(contents, catalog: compiled.catalog, language: compiled.language)
+  }
+
+  static func isFresh(_ contents: IndexFile.Contents, catalog: Catalog, language: String) -> Bool {
+    contents.engine == VectorFileBuilder.engineFormat && contents.vectors.catalogHash == catalog.contentHash
+      && contents.vectors.language == language
   }
 
   /// `file` with the keyword-only confidence `keywordOnly` in its calibration.
@@ -327,10 +370,15 @@ public struct IntentEngine: Sendable {
     file.calibration = .object(calibration)
   }
 
-  /// Writes the index file at `path` unless its folder is read-only by its permission bits;
-  /// a notice says when a new file was written, or that `otherwise` stays in memory.
-  static func write(_ file: VectorFile, path: String, existed: Bool, otherwise: String, notice: (String) -> Void) {
+  /// Writes the index file at `path`, with `compiled` stored in it, unless its folder is
+  /// read-only by its permission bits; a notice says when a new file was written, or that
+  /// `otherwise` stays in memory.
+  static func write(
+    _ file: VectorFile, compiled: CompiledCatalog, path: String, existed: Bool, otherwise: String, notice: (String) -> Void
+  ) {
     guard !isReadOnlyFolder(of: path) else { return }
+    var file = file
+    file.compiledCatalog = compiled.encoded()
     do {
       try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
       if !existed { notice("notice: wrote \(path)") }
@@ -346,14 +394,14 @@ public struct IntentEngine: Sendable {
   /// vectors when there is none or it is stale). A file that cannot be written leaves the
   /// fit in memory.
   static func keywordOnlyConfidence(
-    compiled: CompiledCatalog, catalogPath: String, options: Options, notice: (String) -> Void
+    compiled: CompiledCatalog, path: String, stored: Result<IndexFile.Contents, IndexFile.Problem>, options: Options,
+    notice: (String) -> Void
   ) -> [RankingMode: ConfidenceModel] {
-    let path = indexFilePath(catalogPath: catalogPath, language: compiled.language)
     var kept: VectorFile?
     // The rows are not read (keyword signals do not use them) unless the file is rewritten.
-    if let contents = try? IndexFile.read(path: path, vectors: false), isFresh(contents, for: compiled) {
+    if case .success(let contents) = stored, isFresh(contents, for: compiled) {
       // Present but empty: the fit kept the shipped calibration (a grammar catalog).
-      if let stored = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: stored).models }
+      if let keywordOnly = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: keywordOnly).models }
       kept = (try? IndexFile.read(path: path))?.vectors
     }
     let models = fitConfidence(compiled: compiled, embedder: nil, vectors: nil, texts: [], modes: [.keyword], configuration: options.ranking)
@@ -364,7 +412,9 @@ public struct IntentEngine: Sendable {
         model: VectorFileBuilder.noModel, dimensions: 0, catalogHash: compiled.catalog.contentHash, language: compiled.language, entries: [],
         vectors: [])
     keep(keywordOnly: ConfidenceCalibrationFile(models: models, crossLingualShifts: [:]).json, in: &file)
-    write(file, path: path, existed: FileManager.default.fileExists(atPath: path), otherwise: "the confidence fitted", notice: notice)
+    write(
+      file, compiled: compiled, path: path, existed: FileManager.default.fileExists(atPath: path), otherwise: "the confidence fitted",
+      notice: notice)
     return models
   }
 

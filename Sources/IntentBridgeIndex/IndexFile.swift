@@ -26,7 +26,8 @@ import IntentBridgeJSON
 ///                    CALI (JSON: confidence models), ENTR (8 bytes per row: intent int32,
 ///                    kind code uint8, 3 reserved), VECT (count × dimensions float32),
 ///                    DUPL (optional: threshold float32, then per row the kept row it
-///                    folds into as a near duplicate, int32, -1 when kept)
+///                    folds into as a near duplicate, int32, -1 when kept),
+///                    COMP (optional: the compiled catalog, `VectorFile.compiledCatalog`)
 ///
 /// Reading maps the file (no copy through a buffer), checks magic, version, length, section
 /// bounds and checksum, then the caller compares engine format, model, dimensions, catalog hash
@@ -113,6 +114,7 @@ public enum IndexFile {
       for fold in duplicates.folds { append(fold, to: &bytes) }
       sections.append(("DUPL", bytes))
     }
+    if let compiled = vectors.compiledCatalog { sections.append(("COMP", compiled)) }
     let tableEnd = 32 + 24 * sections.count
     var offsets: [Int] = []
     var position = aligned(tableEnd)
@@ -238,6 +240,7 @@ public enum IndexFile {
       }
       vectors.nearDuplicates = VectorFile.NearDuplicates(threshold: threshold, folds: folds)
     }
+    if let compiled = sections["COMP"] { vectors.compiledCatalog = Array(compiled) }
     if let calibration = sections["CALI"], !calibration.isEmpty {
       do {
         vectors.calibration = try JSONParser.parse(bytes: Array(calibration))

@@ -31,6 +31,10 @@ public struct VectorFile: Sendable, Equatable {
   /// Which rows fold into an earlier row of their intent as near duplicates, found once
   /// when the vectors were built (`VectorIndex.nearDuplicateFolds`); nil when not stored.
   public var nearDuplicates: NearDuplicates?
+  /// The compiled catalog the file was built from (section `COMP`, `CompiledCatalog.encoded`
+  /// in the ranking module; opaque here), read back at a start instead of compiling the
+  /// catalog; nil when not stored.
+  public var compiledCatalog: [UInt8]?
 
   /// The near-duplicate folding of the rows at one cosine threshold: `folds[row]` is -1 for
   /// a row that is kept, else the earlier kept row of the same intent it folds into.

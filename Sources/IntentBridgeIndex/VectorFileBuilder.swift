@@ -7,8 +7,9 @@ public enum VectorFileBuilder {
   /// the catalog's confidence models in the header; r4: their leads over the first five
   /// candidates whatever the number shown; r5: grammar catalogs'
   /// settings and the cross-lingual threshold (a fit's file from r4 builds could carry another
-  /// no-match floor); r6: the near-duplicate folding of the rows stored (section `DUPL`).
-  public static let recipe = "r6"
+  /// no-match floor); r6: the near-duplicate folding of the rows stored (section `DUPL`); r7:
+  /// the compiled catalog stored (section `COMP`).
+  public static let recipe = "r7"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).

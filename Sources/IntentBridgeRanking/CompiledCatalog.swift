@@ -21,8 +21,10 @@ public struct CompiledCatalog: Sendable {
   package let analyzer: TextAnalyzer
   /// Every intent's phrase templates compiled, with the value lexicons of its slots.
   package let templates: IntentTemplates
-  /// The searchable text of each intent (fields for keyword scoring, texts to embed).
-  package let documents: [IntentDocument]
+  /// The searchable text of each intent (fields for keyword scoring, texts to embed): kept
+  /// when the catalog was compiled here; a catalog read from its index file has only the
+  /// keyword index built from them and makes them again when asked (`documents`).
+  let builtDocuments: [IntentDocument]?
   package let keywordIndex: KeywordIndex
   /// What the request's entities are against what each intent acts on.
   package let affinity: EntityAffinity
@@ -44,38 +46,81 @@ public struct CompiledCatalog: Sendable {
     return !intents.isEmpty && withGrammar.count * 2 >= intents.count
   }
 
+  /// The keyword settings a catalog is compiled with: settings the user left at their
+  /// defaults follow the catalog's shape (`KeywordIndex.Configuration.grammar`).
+  static func keywordSettings(_ keyword: KeywordIndex.Configuration, isGrammar: Bool) -> KeywordIndex.Configuration {
+    isGrammar && keyword == KeywordIndex.Configuration() ? .grammar : keyword
+  }
+
   /// Compiles `catalog` for `language` (nil: its default language).
   public init(catalog: Catalog, language: String? = nil, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()) {
     let language = language ?? catalog.defaultLanguage
     self.catalog = catalog
     self.language = language
-    let rules = PhraseRules(catalog: catalog, language: language)
+    let (rules, analyzer) = Self.rulesAndAnalyzer(of: catalog, language: language)
     self.rules = rules
-    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-      .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
-    let analyzer = TextAnalyzer(language: language, skipWords: skipWords)
     self.analyzer = analyzer
     let isGrammar = Self.isGrammar(catalog, language: language)
     self.isGrammar = isGrammar
-    // Settings the user left at their defaults follow the catalog's shape.
-    let keyword = isGrammar && keyword == KeywordIndex.Configuration() ? .grammar : keyword
+    let keyword = Self.keywordSettings(keyword, isGrammar: isGrammar)
     // The templates and the keyword side share only the (immutable) catalog, rules and
     // analyser: they are built side by side.
     let (templates, (documents, keywordIndex)) = sideBySide {
       IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules)
     } _: {
-      let vocabularyCache = PhraseTemplate.VocabularyCache()
-      let documents = catalog.intents.enumerated().map {
-        IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
-      }
+      let documents = Self.documents(of: catalog, language: language, rules: rules)
       return (documents, KeywordIndex(documents: documents, analyzer: analyzer, configuration: keyword))
     }
     self.templates = templates
-    self.documents = documents
+    self.builtDocuments = documents
     self.keywordIndex = keywordIndex
     affinity = EntityAffinity(catalog: catalog, templates: templates, analyzer: analyzer)
     negativeSamples = catalog.negativePhrases.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
       .flatMap { $0.samples(rules: rules.template(named:), slotText: { _ in "" }, limit: 4) }
+  }
+
+  /// The parts as compiled, or as read back from an index file (`CompiledCatalog+Binary`).
+  init(
+    catalog: Catalog, language: String, rules: PhraseRules, analyzer: TextAnalyzer, templates: IntentTemplates,
+    documents: [IntentDocument]?, keywordIndex: KeywordIndex, affinity: EntityAffinity, negativeSamples: [String], isGrammar: Bool
+  ) {
+    self.catalog = catalog
+    self.language = language
+    self.rules = rules
+    self.analyzer = analyzer
+    self.templates = templates
+    self.builtDocuments = documents
+    self.keywordIndex = keywordIndex
+    self.affinity = affinity
+    self.negativeSamples = negativeSamples
+    self.isGrammar = isGrammar
+  }
+
+  /// The catalog's `<rule>`s and analyser for `language`, as every compiled catalog of it
+  /// starts from: the rules parsed, the catalog's skip words expanded through them.
+  static func rulesAndAnalyzer(of catalog: Catalog, language: String) -> (PhraseRules, TextAnalyzer) {
+    let rules = PhraseRules(catalog: catalog, language: language)
+    let skipWords = catalog.skipWords.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+      .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
+    return (rules, TextAnalyzer(language: language, skipWords: skipWords))
+  }
+
+  /// The searchable text of each intent, in catalog order.
+  /// - Complexity: linear in the catalog's text and its templates' vocabulary.
+  static func documents(of catalog: Catalog, language: String, rules: PhraseRules) -> [IntentDocument] {
+    let vocabularyCache = PhraseTemplate.VocabularyCache()
+    return catalog.intents.enumerated().map {
+      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
+    }
+  }
+
+  /// Whether the catalog was read from its index file (`stored`) rather than compiled here.
+  package var isReadFromIndexFile: Bool { builtDocuments == nil }
+
+  /// The searchable text of each intent (fields for keyword scoring, texts to embed); built
+  /// again when the catalog was read from its index file.
+  package var documents: [IntentDocument] {
+    builtDocuments ?? Self.documents(of: catalog, language: language, rules: rules)
   }
 
   /// The sentences the index file embeds, intent by intent (`IntentDocument.embeddingTexts`,

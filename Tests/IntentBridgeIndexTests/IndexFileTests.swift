@@ -8,14 +8,15 @@ import Testing
 /// Every way an index file can be unusable is detected and named: truncated, flipped
 /// bytes, another format version, another engine, model, catalog or language, crafted rows.
 @Suite struct IndexFileTests {
-  /// Two rows with their (trivial) near-duplicate folding, so that every section a built
-  /// file has is covered by the corruption tests.
+  /// Two rows with their (trivial) near-duplicate folding and a compiled catalog's bytes,
+  /// so that every section a built file has is covered by the corruption tests.
   static let file: VectorFile = {
     var file = VectorFile(
       model: "model-a", dimensions: 4, catalogHash: "hash-1", language: "en",
       entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
       vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
     file.nearDuplicates = .init(threshold: VectorIndex.nearDuplicate, folds: [-1, -1])
+    file.compiledCatalog = Array("compiled catalog".utf8)
     return file
   }()
 

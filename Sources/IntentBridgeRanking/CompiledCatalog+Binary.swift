@@ -1,0 +1,109 @@
+import IntentBridgeBinary
+import IntentBridgeCatalog
+import IntentBridgeIndex
+import IntentBridgeTemplates
+import IntentBridgeText
+
+/// The compiled catalog as the index file stores it (section `COMP`), so that a start reads
+/// it instead of compiling the catalog again. In order: the keyword settings it was built
+/// with, whether the catalog is a grammar, the negative samples, the compiled templates
+/// (`IntentTemplates`), the keyword index and the entity affinity. Not stored, because they
+/// are cheap to make again or only needed to build an index file: the catalog itself (the
+/// file is checked against its hash), its `<rule>`s and analyser (`rulesAndAnalyzer`), and
+/// the intents' documents (`documents`, built again on demand).
+extension CompiledCatalog {
+  /// The bytes of section `COMP`. Deterministic: the same catalog compiled the same way
+  /// gives the same bytes. The templates, the keyword index and the affinity each start and
+  /// end at a multiple of 8 bytes, at offsets given after the first values, so that a reader
+  /// can decode the first two side by side.
+  package func encoded() -> [UInt8] {
+    var writer = BinaryWriter()
+    keywordIndex.configuration.encode(to: &writer)
+    isGrammar.encode(to: &writer)
+    negativeSamples.encode(to: &writer)
+    writer.padToEight()
+    let table = writer.bytes.count
+    for _ in 0..<Self.partCount + 1 { writer.u64(0) }
+    for part in 0..<Self.partCount {
+      writer.padToEight()
+      writer.patch(u64: UInt64(writer.bytes.count), at: table + 8 * part)
+      switch part {
+      case 0: templates.encode(to: &writer)
+      case 1: keywordIndex.encode(to: &writer)
+      default: affinity.encode(to: &writer)
+      }
+      writer.padToEight()
+    }
+    writer.patch(u64: UInt64(writer.bytes.count), at: table + 8 * Self.partCount)
+    return writer.bytes
+  }
+
+  /// The parts after the table of offsets: templates, keyword index, affinity.
+  private static let partCount = 3
+
+  /// The catalog compiled for `language` with the keyword settings `keyword`, read from
+  /// `bytes` (`encoded()` of the same catalog, whose index file the caller has checked
+  /// against the catalog's hash, language and engine format); nil when they were built with
+  /// other keyword settings (the catalog is then compiled instead).
+  /// - Throws: `BinaryReader.Failure` when the bytes are not a compiled catalog of this shape
+  ///   (the index file is then rebuilt).
+  /// - Complexity: linear in the bytes; no template is compiled and no text analysed. The
+  ///   templates and the keyword index are decoded side by side.
+  package static func stored(
+    _ bytes: [UInt8], catalog: Catalog, language: String, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()
+  ) throws(BinaryReader.Failure) -> CompiledCatalog? {
+    let store = ByteStore(copying: bytes)
+    var reader = BinaryReader(store: store, from: 0, end: bytes.count)
+    let storedKeyword = try KeywordIndex.Configuration(from: &reader)
+    let isGrammar = try Bool(from: &reader)
+    guard storedKeyword == keywordSettings(keyword, isGrammar: isGrammar) else { return nil }
+    let negativeSamples = try [String](from: &reader)
+    try reader.skipPaddingToEight("padding")
+    var offsets: [Int] = []
+    for part in 0...partCount { offsets.append(try reader.count("offset of part \(part)", in: 0...bytes.count)) }
+    let ends = offsets
+    // Each part starts after the table and the previous part, the last ends with the section.
+    guard ends[0] >= reader.position, zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }), ends[partCount] == bytes.count else {
+      throw BinaryReader.Failure(message: "the compiled catalog's part offsets \(ends) do not divide its \(bytes.count) bytes")
+    }
+    /// A reader of part `k` that must be read to its end by `body`.
+    @Sendable func part<Value>(_ k: Int, _ body: (inout BinaryReader) throws(BinaryReader.Failure) -> Value) -> Result<Value, BinaryReader.Failure> {
+      var reader = BinaryReader(store: store, from: ends[k], end: ends[k + 1])
+      do throws(BinaryReader.Failure) {
+        let value = try body(&reader)
+        try reader.skipPaddingToEight("padding after part \(k)")
+        guard reader.position == ends[k + 1] else {
+          throw BinaryReader.Failure(message: "\(ends[k + 1] - reader.position) bytes follow part \(k) of the compiled catalog")
+        }
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
+    }
+    let (rules, analyzer) = rulesAndAnalyzer(of: catalog, language: language)
+    let (templates, keywordIndex) = sideBySide {
+      part(0) { reader throws(BinaryReader.Failure) in try IntentTemplates(from: &reader, analyzer: analyzer) }
+    } _: {
+      part(1) { reader throws(BinaryReader.Failure) in try KeywordIndex(from: &reader, analyzer: analyzer) }
+    }
+    let lexiconCount = try templates.get().matcher.lexicons.count
+    let affinity = try part(2) { reader throws(BinaryReader.Failure) in
+      try EntityAffinity(from: &reader, intentCount: catalog.intents.count, lexiconCount: lexiconCount)
+    }.get()
+    return try CompiledCatalog(
+      catalog: catalog, language: language, rules: rules, analyzer: analyzer, templates: templates.get(), documents: nil,
+      keywordIndex: keywordIndex.get(), affinity: affinity, negativeSamples: negativeSamples, isGrammar: isGrammar
+    ).checked()
+  }
+
+  /// This compiled catalog when its parts fit its catalog (one template list and one keyword
+  /// document per intent).
+  private func checked() throws(BinaryReader.Failure) -> CompiledCatalog {
+    let intents = catalog.intents.count
+    guard templates.templates.count == intents, keywordIndex.documentCount == intents else {
+      throw BinaryReader.Failure(
+        message: "the compiled catalog has \(templates.templates.count) template lists and \(keywordIndex.documentCount) documents for \(intents) intents")
+    }
+    return self
+  }
+}
