@@ -22,22 +22,30 @@ package protocol BinaryCodable {
 extension BinaryReader {
   /// A count of elements that take at least `minimumBytes` each: refused when the bytes left
   /// cannot hold that many (so a crafted count never allocates beyond the file).
-  package mutating func elementCount(_ what: String, minimumBytes: Int = 1) throws(Failure) -> Int {
-    try count(what + " count", in: 0...max(0, (end - position - 8) / max(1, minimumBytes)))
+  package mutating func elementCount(_ what: @autoclosure () -> String, minimumBytes: Int = 1) throws(Failure) -> Int {
+    try count(what() + " count", in: 0...max(0, (end - position - 8) / max(1, minimumBytes)))
   }
 
   /// An `Int` index that must lie in `0..<bound`.
-  package mutating func index(_ what: String, below bound: Int) throws(Failure) -> Int {
-    let value = try u64(what)
-    guard value < UInt64(max(0, bound)) else { throw Failure(message: "\(what) is \(value), not below \(bound)") }
+  package mutating func index(_ what: @autoclosure () -> String, below bound: Int) throws(Failure) -> Int {
+    let value = try u64(what())
+    guard value < UInt64(max(0, bound)) else { throw Failure(message: "\(what()) is \(value), not below \(bound)") }
     return Int(value)
   }
 
-  /// Values written by `BinaryWriter.array`, copied into an array (in one move: copying
-  /// element by element through `FlatArray`'s collection conformance, unspecialised across
-  /// modules, took most of the time of reading a compiled catalog's typo vocabularies).
-  package mutating func values<Element: BitwiseCopyable>(of type: Element.Type, _ what: String) throws(Failure) -> [Element] {
-    try array(of: type, what).withUnsafeBufferPointer { Array($0) }
+  /// Values written by `BinaryWriter.array`, copied into an array in one move. Inlinable, so
+  /// that it is specialised for each element type where it is used (unspecialised, the
+  /// generic metadata lookups of each call were most of the time of reading templates).
+  @inlinable
+  package mutating func values<Element: BitwiseCopyable>(of _: Element.Type, _ what: @autoclosure () -> String) throws(Failure) -> [Element] {
+    let stride = MemoryLayout<Element>.stride
+    let raw = try arrayBytes(stride: stride, what())
+    return [Element](unsafeUninitializedCapacity: raw.count / stride) { buffer, initialized in
+      if let base = raw.baseAddress, let destination = buffer.baseAddress {
+        UnsafeMutableRawPointer(destination).copyMemory(from: base, byteCount: raw.count)
+      }
+      initialized = raw.count / stride
+    }
   }
 }
 

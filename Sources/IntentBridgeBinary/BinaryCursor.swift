@@ -75,67 +75,75 @@ package struct BinaryReader {
     self.end = end
   }
 
-  private mutating func take(_ count: Int, _ what: String) throws(Failure) -> UnsafeRawBufferPointer {
+  /// The next `count` bytes; `what` names the field in the failure (built only then).
+  private mutating func take(_ count: Int, _ what: @autoclosure () -> String) throws(Failure) -> UnsafeRawBufferPointer {
     guard count >= 0, count <= end - position else {
-      throw Failure(message: "\(what) at byte \(position) needs \(count) bytes, \(max(0, end - position)) are left")
+      throw Failure(message: "\(what()) at byte \(position) needs \(count) bytes, \(max(0, end - position)) are left")
     }
     let slice = UnsafeRawBufferPointer(rebasing: store.bytes[position..<(position + count)])
     position += count
     return slice
   }
 
-  private mutating func littleEndian(_ count: Int, _ what: String) throws(Failure) -> UInt64 {
-    let raw = try take(count, what)
+  private mutating func littleEndian(_ count: Int, _ what: @autoclosure () -> String) throws(Failure) -> UInt64 {
+    let raw = try take(count, what())
     var value: UInt64 = 0
     for i in 0..<count { value |= UInt64(raw[i]) << (8 * UInt64(i)) }
     return value
   }
 
-  package mutating func u8(_ what: String) throws(Failure) -> UInt8 { UInt8(try littleEndian(1, what)) }
-  package mutating func u16(_ what: String) throws(Failure) -> UInt16 { UInt16(try littleEndian(2, what)) }
-  package mutating func u32(_ what: String) throws(Failure) -> UInt32 { UInt32(try littleEndian(4, what)) }
-  package mutating func i32(_ what: String) throws(Failure) -> Int32 { Int32(bitPattern: try u32(what)) }
-  package mutating func u64(_ what: String) throws(Failure) -> UInt64 { try littleEndian(8, what) }
-  package mutating func f64(_ what: String) throws(Failure) -> Double { Double(bitPattern: try u64(what)) }
+  package mutating func u8(_ what: @autoclosure () -> String) throws(Failure) -> UInt8 { UInt8(try littleEndian(1, what())) }
+  package mutating func u16(_ what: @autoclosure () -> String) throws(Failure) -> UInt16 { UInt16(try littleEndian(2, what())) }
+  package mutating func u32(_ what: @autoclosure () -> String) throws(Failure) -> UInt32 { UInt32(try littleEndian(4, what())) }
+  package mutating func i32(_ what: @autoclosure () -> String) throws(Failure) -> Int32 { Int32(bitPattern: try u32(what())) }
+  package mutating func u64(_ what: @autoclosure () -> String) throws(Failure) -> UInt64 { try littleEndian(8, what()) }
+  package mutating func f64(_ what: @autoclosure () -> String) throws(Failure) -> Double { Double(bitPattern: try u64(what())) }
 
-  package mutating func bool(_ what: String) throws(Failure) -> Bool {
-    let value = try u8(what)
-    guard value <= 1 else { throw Failure(message: "\(what) is \(value), not 0 or 1") }
+  package mutating func bool(_ what: @autoclosure () -> String) throws(Failure) -> Bool {
+    let value = try u8(what())
+    guard value <= 1 else { throw Failure(message: "\(what()) is \(value), not 0 or 1") }
     return value == 1
   }
 
   /// A `u64` that must lie in `range`, as an `Int`.
-  package mutating func count(_ what: String, in range: ClosedRange<Int>) throws(Failure) -> Int {
-    let value = try u64(what)
+  package mutating func count(_ what: @autoclosure () -> String, in range: ClosedRange<Int>) throws(Failure) -> Int {
+    let value = try u64(what())
     guard value <= UInt64(range.upperBound), Int(value) >= range.lowerBound else {
-      throw Failure(message: "\(what) is \(value), not in \(range.lowerBound)...\(range.upperBound)")
+      throw Failure(message: "\(what()) is \(value), not in \(range.lowerBound)...\(range.upperBound)")
     }
     return Int(value)
   }
 
-  package mutating func bytes(_ what: String) throws(Failure) -> [UInt8] {
-    let count = Int(try u32(what + " length"))
-    return Array(try take(count, what))
+  package mutating func bytes(_ what: @autoclosure () -> String) throws(Failure) -> [UInt8] {
+    let count = Int(try u32(what() + " length"))
+    return Array(try take(count, what()))
   }
 
-  package mutating func string(_ what: String) throws(Failure) -> String {
-    let raw = try bytes(what)
-    guard let text = String(validating: raw, as: UTF8.self) else { throw Failure(message: "\(what) is not valid UTF-8") }
+  package mutating func string(_ what: @autoclosure () -> String) throws(Failure) -> String {
+    let count = Int(try u32(what() + " length"))
+    let raw = try take(count, what())
+    guard let text = String(validating: raw, as: UTF8.self) else { throw Failure(message: "\(what()) is not valid UTF-8") }
     return text
   }
 
   /// Skips the zero padding `BinaryWriter.padToEight` wrote.
-  package mutating func skipPaddingToEight(_ what: String) throws(Failure) {
-    _ = try take((8 - position % 8) % 8, what)
+  package mutating func skipPaddingToEight(_ what: @autoclosure () -> String) throws(Failure) {
+    _ = try take((8 - position % 8) % 8, what())
+  }
+
+  /// The bytes of an array written by `BinaryWriter.array` whose elements are `stride` bytes
+  /// apart, in place (valid while `store` lives).
+  package mutating func arrayBytes(stride: Int, _ what: @autoclosure () -> String) throws(Failure) -> UnsafeRawBufferPointer {
+    let count = try count(what() + " count", in: 0...(Int(Int32.max)))
+    try skipPaddingToEight(what() + " padding")
+    return try take(count * stride, what())
   }
 
   /// An array written by `BinaryWriter.array`, viewed in place.
-  package mutating func array<Element: BitwiseCopyable>(of _: Element.Type, _ what: String) throws(Failure) -> FlatArray<Element> {
+  package mutating func array<Element: BitwiseCopyable>(of _: Element.Type, _ what: @autoclosure () -> String) throws(Failure) -> FlatArray<Element> {
     let stride = MemoryLayout<Element>.stride
-    let count = try count(what + " count", in: 0...(Int(Int32.max)))
-    try skipPaddingToEight(what + " padding")
-    let start = position
-    _ = try take(count * stride, what)
-    return FlatArray(store: store, byteOffset: start, count: count)
+    let raw = try arrayBytes(stride: stride, what())
+    let start = raw.baseAddress.map { $0 - UnsafeRawPointer(store.bytes.baseAddress!) } ?? 0
+    return FlatArray(store: store, byteOffset: start, count: raw.count / stride)
   }
 }

@@ -24,8 +24,8 @@ public final class CatalogEngines: Sendable {
 
   /// Loads the catalog and the engine of the chosen (or default) language.
   public init(catalogPath: String, options: IntentEngine.Options, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(IntentEngine.LoadError) {
-    let result = CatalogLoader.load(path: catalogPath)
-    guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
+    // The model loads while the catalog does; every engine of the catalog then shares it.
+    let (catalog, options) = try IntentEngine.loadCatalogAndModel(catalogPath: catalogPath, options: options)
     self.catalog = catalog
     self.catalogPath = catalogPath
     self.options = options

@@ -110,9 +110,47 @@ public struct IntentEngine: Sendable {
   public static func load(
     catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
-    let result = CatalogLoader.load(path: catalogPath)
-    guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
+    let (catalog, options) = try loadCatalogAndModel(catalogPath: catalogPath, options: options)
     return try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
+  }
+
+  /// Loads the catalog at `catalogPath` and, at the same time on another thread, the
+  /// embedder `options` name: `options` come back with it loaded (`.loaded`), so that the
+  /// engines of the catalog start from it. An invalid catalog is reported before any model
+  /// error.
+  package static func loadCatalogAndModel(catalogPath: String, options: Options) throws(LoadError) -> (Catalog, Options) {
+    let (result, embedder) = sideBySide {
+      CatalogLoader.load(path: catalogPath)
+    } _: { () -> Result<(any TextEmbedder)?, LoadError> in
+      do throws(LoadError) { return .success(try makeEmbedder(options.embedding)) } catch { return .failure(error) }
+    }
+    guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
+    var options = options
+    if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
+    return (catalog, options)
+  }
+
+  /// The embedder `embedding` names (nil: keyword signals only).
+  static func makeEmbedder(_ embedding: Options.Embedding) throws(LoadError) -> (any TextEmbedder)? {
+    switch embedding {
+    case .none:
+      return nil
+    case .endpoint(let configuration):
+      do {
+        return try EndpointEmbedder(configuration: configuration)
+      } catch {
+        throw .endpoint(error)
+      }
+    case .loaded(let loaded):
+      return loaded
+    case .staticModel(let directory):
+      guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
+      do {
+        return try StaticEmbeddingModel(directory: modelDirectory)
+      } catch {
+        throw .model("cannot load the embedding model in \(modelDirectory): \(error)")
+      }
+    }
   }
 
   /// The same for a catalog already loaded from `catalogPath` (its index file sits beside it),
@@ -124,30 +162,10 @@ public struct IntentEngine: Sendable {
     let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
     // The index file is read once: its compiled catalog spares compiling it, its rows and
     // calibration are checked against the model below.
-    var readsRows = true
-    if case .none = options.embedding { readsRows = false }
-    var stored = readIndexFile(path: indexPath, vectors: readsRows)
-    let compiled = compile(catalog, language: language, options: options, stored: &stored)
-    let embedder: (any TextEmbedder)?
-    switch options.embedding {
-    case .none:
-      embedder = nil
-    case .endpoint(let configuration):
-      do {
-        embedder = try EndpointEmbedder(configuration: configuration)
-      } catch {
-        throw .endpoint(error)
-      }
-    case .loaded(let loaded):
-      embedder = loaded
-    case .staticModel(let directory):
-      guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
-      do {
-        embedder = try StaticEmbeddingModel(directory: modelDirectory)
-      } catch {
-        throw .model("cannot load the embedding model in \(modelDirectory): \(error)")
-      }
-    }
+    let embedder = try makeEmbedder(options.embedding)
+    var stored = readIndexFile(path: indexPath, vectors: embedder != nil)
+    let (compiled, compiledProblem) = compile(catalog, language: language, options: options, stored: stored)
+    if let compiledProblem { stored = .failure(compiledProblem) }
     var vectors: VectorFile?
     var configuration = options.ranking
     if let embedder {
@@ -295,23 +313,24 @@ public struct IntentEngine: Sendable {
   /// The catalog compiled for `language`: read from the index file when it is fresh for this
   /// catalog, language and engine format and holds a compiled catalog built with the same
   /// keyword settings; compiled otherwise. A compiled catalog that does not read makes the
-  /// file count as corrupt (`stored` becomes that problem: the file is rebuilt with a notice,
-  /// or refused with `rebuildIndex` false).
+  /// file count as corrupt: that problem comes back with the catalog compiled here (the file
+  /// is then rebuilt with a notice, or refused with `rebuildIndex` false).
   static func compile(
-    _ catalog: Catalog, language: String, options: Options, stored: inout Result<IndexFile.Contents, IndexFile.Problem>
-  ) -> CompiledCatalog {
+    _ catalog: Catalog, language: String, options: Options, stored: Result<IndexFile.Contents, IndexFile.Problem>
+  ) -> (CompiledCatalog, IndexFile.Problem?) {
+    var problem: IndexFile.Problem?
     if case .success(let contents) = stored, isFresh(contents, catalog: catalog, language: language),
       let bytes = contents.vectors.compiledCatalog
     {
       do {
         if let compiled = try CompiledCatalog.stored(bytes, catalog: catalog, language: language, keyword: options.ranking.keyword) {
-          return compiled
+          return (compiled, nil)
         }
       } catch {
-        stored = .failure(.corrupt("its compiled catalog does not read (\(error.message))"))
+        problem = .corrupt("its compiled catalog does not read (\(error.message))")
       }
     }
-    return CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
+    return (CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword), problem)
   }
 
   /// Checks the index file as read (`stored`, from `path`); rebuilds it (with a notice) when

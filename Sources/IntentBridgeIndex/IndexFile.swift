@@ -224,7 +224,14 @@ public enum IndexFile {
       entries.append(VectorFile.Entry(intent: Int(intent), kind: kinds[code]))
     }
     let floats = [Float](unsafeUninitializedCapacity: readVectors ? Int(count) * Int(dimensions) : 0) { buffer, initialized in
-      for i in 0..<buffer.count { buffer[i] = Float(bitPattern: read(UInt32.self, vectorBytes, i * 4)) }
+      #if _endian(little)
+        // The file's little-endian float32 are the host's: one move.
+        if let destination = buffer.baseAddress, let source = vectorBytes.baseAddress {
+          UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: buffer.count * 4)
+        }
+      #else
+        for i in 0..<buffer.count { buffer[i] = Float(bitPattern: read(UInt32.self, vectorBytes, i * 4)) }
+      #endif
       initialized = buffer.count
     }
     var vectors = VectorFile(

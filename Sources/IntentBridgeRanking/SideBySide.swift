@@ -5,7 +5,7 @@ import Synchronization
 /// both results: for independent parts of one build, such as a catalog's templates and its
 /// keyword index.
 /// - Complexity: the slower of the two, plus a thread hand-off (microseconds).
-func sideBySide<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+package func sideBySide<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
   let a = Mutex<A?>(nil)
   let b = Mutex<B?>(nil)
   withoutActuallyEscaping(first) { first in
