@@ -102,7 +102,7 @@ let package = Package(
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 
     .target(
-      name: "IntentBridgeTestSupport", dependencies: ["IntentBridgeText"], path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
+      name: "IntentBridgeTestSupport", dependencies: ["IntentBridgeText", "IntentBridgeBinary", "IntentBridgeJSON"], path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
     .testTarget(

@@ -1,26 +1,26 @@
 import IntentBridgeBinary
 import IntentBridgeText
 
-/// The nine costs in declaration order, then `maximumFreeTextTokens`. Reading refuses costs
+/// The ten costs in declaration order, then `maximumFreeTextTokens`. Reading refuses costs
 /// that are negative or not finite (the branch and bound assumes costs only grow along a
 /// template) and a free-text length beyond 1,024 tokens (the DP adds it to positions).
 extension TemplateMatcher.Costs: BinaryCodable {
-  private var all: [Float] {
-    [insertion, stopInsertion, fillerInsertion, deletion, stopDeletion, typo, missingSlot, freeTextBase, freeTextPerToken, stopWordFreeText]
+  /// The stored costs, in their order in the file.
+  private static var storedCosts: [WritableKeyPath<TemplateMatcher.Costs, Float>] {
+    [
+      \.insertion, \.stopInsertion, \.fillerInsertion, \.deletion, \.stopDeletion, \.typo, \.missingSlot, \.freeTextBase,
+      \.freeTextPerToken, \.stopWordFreeText,
+    ]
   }
 
   package func encode(to writer: inout BinaryWriter) {
-    for cost in all { cost.encode(to: &writer) }
+    for path in Self.storedCosts { self[keyPath: path].encode(to: &writer) }
     maximumFreeTextTokens.encode(to: &writer)
   }
 
   package init(from reader: inout BinaryReader) throws(BinaryReader.Failure) {
     var costs = TemplateMatcher.Costs()
-    let paths: [WritableKeyPath<TemplateMatcher.Costs, Float>] = [
-      \.insertion, \.stopInsertion, \.fillerInsertion, \.deletion, \.stopDeletion, \.typo, \.missingSlot, \.freeTextBase,
-      \.freeTextPerToken, \.stopWordFreeText,
-    ]
-    for path in paths {
+    for path in Self.storedCosts {
       let cost = try Float(from: &reader)
       guard cost.isFinite, cost >= 0 else { throw BinaryReader.Failure(message: "template cost \(cost) is negative or not finite") }
       costs[keyPath: path] = cost

@@ -1,23 +1,15 @@
 import IntentBridgeBinary
+import IntentBridgeTestSupport
 import Testing
 
 @Suite("Binary coding of standard values")
 struct BinaryCodableTests {
   /// `value` written, then read back from exactly those bytes (all of them consumed).
   func roundTrip<Value: BinaryCodable>(_ value: Value) throws -> Value {
-    var writer = BinaryWriter()
-    value.encode(to: &writer)
-    var reader = BinaryReader(store: ByteStore(copying: writer.bytes), from: 0, end: writer.bytes.count)
-    let back = try Value(from: &reader)
-    #expect(reader.position == writer.bytes.count)
-    return back
+    try BinaryRoundTrip.read(bytes(value)) { reader throws(BinaryReader.Failure) in try Value(from: &reader) }
   }
 
-  func bytes(_ value: some BinaryCodable) -> [UInt8] {
-    var writer = BinaryWriter()
-    value.encode(to: &writer)
-    return writer.bytes
-  }
+  func bytes(_ value: some BinaryCodable) -> [UInt8] { BinaryRoundTrip.bytes(of: value) }
 
   @Test func scalarsAndStrings() throws {
     #expect(try roundTrip(true) == true)

@@ -30,29 +30,16 @@ struct KeywordIndexBinaryTests {
     return KeywordIndex(documents: documents, analyzer: analyzer, configuration: configuration)
   }
 
-  static func encoded(_ index: KeywordIndex) -> [UInt8] {
-    var writer = BinaryWriter()
-    index.encode(to: &writer)
-    return writer.bytes
-  }
-
   static func decoded(_ bytes: [UInt8], end: Int? = nil, analyzer: TextAnalyzer) throws
     -> KeywordIndex
   {
-    var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: end ?? bytes.count)
-    let index = try KeywordIndex(from: &reader, analyzer: analyzer)
-    guard reader.position == reader.end else {
-      throw BinaryReader.Failure(message: "\(reader.end - reader.position) bytes left")
+    try BinaryRoundTrip.read(bytes, end: end) { reader throws(BinaryReader.Failure) in
+      try KeywordIndex(from: &reader, analyzer: analyzer)
     }
-    return index
   }
 
-  /// About `count` requests of a labelled requests file (spread over it), plus `extra`.
   static func requests(_ path: String, count: Int = 14, extra: [String] = []) throws -> [String] {
-    let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-      .compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
-    let step = max(1, rows.count / count)
-    return Array(stride(from: 0, to: rows.count, by: step).map { rows[$0] }.prefix(count)) + extra
+    try SampledRequests.queries(path, count: count, extra: extra)
   }
 
   /// Every public answer of `index` for `requests`, with doubles as bit patterns (equal
@@ -123,7 +110,7 @@ struct KeywordIndexBinaryTests {
   ]
 
   static func check(_ index: KeywordIndex, requests: [String]) throws {
-    let bytes = Self.encoded(index)
+    let bytes = BinaryRoundTrip.bytes { index.encode(to: &$0) }
     let back = try Self.decoded(bytes, analyzer: index.analyzer)
     #expect(back.configuration == index.configuration)
     #expect(back.documentCount == index.documentCount)
@@ -134,7 +121,7 @@ struct KeywordIndexBinaryTests {
       Issue.record("read-back index answers\n  \(a)\ninstead of\n  \(e)")
       break
     }
-    let reencodes = Self.encoded(back) == bytes
+    let reencodes = BinaryRoundTrip.bytes { back.encode(to: &$0) } == bytes
     #expect(reencodes, "the read-back index writes other bytes")
   }
 
@@ -169,7 +156,7 @@ struct KeywordIndexBinaryTests {
       CatalogLoader.load(path: Repository.path("Examples/smart-home/smart-home.de.json"))
         .validCatalog)
     let index = Self.built(catalog)
-    let bytes = Self.encoded(index)
+    let bytes = BinaryRoundTrip.bytes { index.encode(to: &$0) }
     let lengths =
       Array(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)))
       + Array(max(0, bytes.count - 24)..<bytes.count)
@@ -187,7 +174,7 @@ struct KeywordIndexBinaryTests {
       CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog)
     let index = Self.built(catalog)
     let requests = ["delete the groceries note", "shrae my notse", "export notes as pdf", "x"]
-    let bytes = Self.encoded(index)
+    let bytes = BinaryRoundTrip.bytes { index.encode(to: &$0) }
     var generator = SeededGenerator(seed: 7)
     var refused = 0
     let positions =

@@ -16,46 +16,21 @@ import Testing
 /// answer without trapping.
 @Suite("Entity affinity and keyword index in binary form")
 struct CompiledPartsBinaryTests {
-  static func encodedAffinity(_ affinity: EntityAffinity) -> [UInt8] {
-    var writer = BinaryWriter()
-    affinity.encode(to: &writer)
-    return writer.bytes
-  }
-
   static func decodedAffinity(_ bytes: [UInt8], end: Int? = nil, for compiled: CompiledCatalog)
     throws -> EntityAffinity
   {
-    var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: end ?? bytes.count)
-    let affinity = try EntityAffinity(
-      from: &reader, intentCount: compiled.catalog.intents.count,
-      lexiconCount: compiled.templates.matcher.lexicons.count)
-    guard reader.position == reader.end else {
-      throw BinaryReader.Failure(message: "\(reader.end - reader.position) bytes left")
+    try BinaryRoundTrip.read(bytes, end: end) { reader throws(BinaryReader.Failure) in
+      try EntityAffinity(
+        from: &reader, intentCount: compiled.catalog.intents.count, lexiconCount: compiled.templates.matcher.lexicons.count)
     }
-    return affinity
-  }
-
-  static func encodedIndex(_ index: KeywordIndex) -> [UInt8] {
-    var writer = BinaryWriter()
-    index.encode(to: &writer)
-    return writer.bytes
   }
 
   static func decodedIndex(_ bytes: [UInt8], analyzer: TextAnalyzer) throws -> KeywordIndex {
-    var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: bytes.count)
-    let index = try KeywordIndex(from: &reader, analyzer: analyzer)
-    guard reader.position == reader.end else {
-      throw BinaryReader.Failure(message: "\(reader.end - reader.position) bytes left")
-    }
-    return index
+    try BinaryRoundTrip.read(bytes) { reader throws(BinaryReader.Failure) in try KeywordIndex(from: &reader, analyzer: analyzer) }
   }
 
-  /// About `count` requests of a labelled requests file (spread over it), plus `extra`.
-  static func requests(_ path: String, count: Int = 16, extra: [String] = []) throws -> [String] {
-    let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-      .compactMap { try? JSONParser.parse(String($0))["query"]?.stringValue }
-    let step = max(1, rows.count / count)
-    return Array(stride(from: 0, to: rows.count, by: step).map { rows[$0] }.prefix(count)) + extra
+  static func requests(_ path: String, extra: [String] = []) throws -> [String] {
+    try SampledRequests.queries(path, count: 16, extra: extra)
   }
 
   /// The affinity's answers and parts, as text.
@@ -102,15 +77,15 @@ struct CompiledPartsBinaryTests {
   }
 
   static func check(_ compiled: CompiledCatalog, requests: [String]) throws {
-    let affinityBytes = Self.encodedAffinity(compiled.affinity)
+    let affinityBytes = BinaryRoundTrip.bytes { compiled.affinity.encode(to: &$0) }
     let affinity = try Self.decodedAffinity(affinityBytes, for: compiled)
     #expect(
       Self.answers(affinity, requests, templates: compiled.templates)
         == Self.answers(compiled.affinity, requests, templates: compiled.templates))
-    let affinityReencodes = Self.encodedAffinity(affinity) == affinityBytes
+    let affinityReencodes = BinaryRoundTrip.bytes { affinity.encode(to: &$0) } == affinityBytes
     #expect(affinityReencodes, "the read-back affinity writes other bytes")
 
-    let indexBytes = Self.encodedIndex(compiled.keywordIndex)
+    let indexBytes = BinaryRoundTrip.bytes { compiled.keywordIndex.encode(to: &$0) }
     let index = try Self.decodedIndex(indexBytes, analyzer: compiled.analyzer)
     let expected = Self.answers(compiled.keywordIndex, requests)
     let actual = Self.answers(index, requests)
@@ -119,7 +94,7 @@ struct CompiledPartsBinaryTests {
       Issue.record("read-back index answers\n  \(a)\ninstead of\n  \(e)")
       break
     }
-    let indexReencodes = Self.encodedIndex(index) == indexBytes
+    let indexReencodes = BinaryRoundTrip.bytes { index.encode(to: &$0) } == indexBytes
     #expect(indexReencodes, "the read-back index writes other bytes")
   }
 
@@ -229,7 +204,7 @@ struct CompiledPartsBinaryTests {
   @Test func affinityTruncationsAndFlipsAreRefusedOrSafe() throws {
     let compiled = try Self.devices()
     let requests = Self.deviceRequests
-    let bytes = Self.encodedAffinity(compiled.affinity)
+    let bytes = BinaryRoundTrip.bytes { compiled.affinity.encode(to: &$0) }
     for length in 0..<bytes.count {
       #expect(throws: BinaryReader.Failure.self, "\(length) of \(bytes.count) bytes") {
         _ = try Self.decodedAffinity(bytes, end: length, for: compiled)
@@ -256,7 +231,7 @@ struct CompiledPartsBinaryTests {
 
   @Test func affinityOfAnotherCatalogShapeIsRefused() throws {
     let compiled = try Self.devices()
-    let bytes = Self.encodedAffinity(compiled.affinity)
+    let bytes = BinaryRoundTrip.bytes { compiled.affinity.encode(to: &$0) }
     var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: bytes.count)
     #expect(throws: BinaryReader.Failure.self) {
       _ = try EntityAffinity(

@@ -128,17 +128,8 @@ import Testing
       templates: IntentTemplates(catalog: catalog, language: language, analyzer: analyzer, rules: rules))
   }
 
-  static func bytes(_ templates: IntentTemplates) -> [UInt8] {
-    var writer = BinaryWriter()
-    templates.encode(to: &writer)
-    return writer.bytes
-  }
-
   static func decode(_ bytes: [UInt8], analyzer: TextAnalyzer) throws(BinaryReader.Failure) -> IntentTemplates {
-    var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: bytes.count)
-    let templates = try IntentTemplates(from: &reader, analyzer: analyzer)
-    guard reader.position == bytes.count else { throw BinaryReader.Failure(message: "\(bytes.count - reader.position) bytes left over") }
-    return templates
+    try BinaryRoundTrip.read(bytes) { reader throws(BinaryReader.Failure) in try IntentTemplates(from: &reader, analyzer: analyzer) }
   }
 
   static func bits(_ value: Float) -> String { String(value.bitPattern, radix: 16) }
@@ -257,11 +248,11 @@ import Testing
   @Test(arguments: cases)
   func decodedTemplatesMatchExactlyLikeCompiledOnes(_ c: Case) throws {
     let compiled = try Self.compile(c)
-    let bytes = Self.bytes(compiled.templates)
+    let bytes = BinaryRoundTrip.bytes { compiled.templates.encode(to: &$0) }
     let decoded = try Self.decode(bytes, analyzer: compiled.analyzer)
     // (Compared first: an expectation on the arrays themselves would print every byte.)
-    let reencoded = Self.bytes(decoded) == bytes
-    let deterministic = Self.bytes(compiled.templates) == bytes
+    let reencoded = BinaryRoundTrip.bytes { decoded.encode(to: &$0) } == bytes
+    let deterministic = BinaryRoundTrip.bytes { compiled.templates.encode(to: &$0) } == bytes
     #expect(reencoded, "re-encoding the decoded templates gives other bytes")
     #expect(deterministic, "encoding is not deterministic")
     #expect(!compiled.templates.isEmpty && compiled.templates.templates.count == compiled.catalog.intents.count)
@@ -287,9 +278,9 @@ import Testing
         "wie spät ist es", "Licht auf warmweiß", "Licht im Flur auf maximal", "schließe alle Fenster im Erdgeschoss",
       ])
     let compiled = try Self.compile(c)
-    let bytes = Self.bytes(compiled.templates)
+    let bytes = BinaryRoundTrip.bytes { compiled.templates.encode(to: &$0) }
     let decoded = try Self.decode(bytes, analyzer: compiled.analyzer)
-    let reencoded = Self.bytes(decoded) == bytes
+    let reencoded = BinaryRoundTrip.bytes { decoded.encode(to: &$0) } == bytes
     #expect(reencoded, "re-encoding the decoded templates gives other bytes")
     Self.expectSame(Self.state(compiled.templates, compiled), Self.state(decoded, compiled), "ha.de state")
     Self.expectSame(
@@ -302,7 +293,7 @@ import Testing
   @Test(arguments: [cases[1], cases[5], cases[7]])
   func truncatedBytesThrow(_ c: Case) throws {
     let compiled = try Self.compile(c)
-    let bytes = Self.bytes(compiled.templates)
+    let bytes = BinaryRoundTrip.bytes { compiled.templates.encode(to: &$0) }
     let step = max(7, bytes.count / 300 | 1)
     let lengths = Set(stride(from: 0, to: bytes.count, by: step)).union(max(0, bytes.count - 64)..<bytes.count)
     for length in lengths.sorted() {
@@ -318,7 +309,7 @@ import Testing
   @Test(arguments: [cases[1], cases[5], cases[7]])
   func alteredBytesThrowOrMatchSafely(_ c: Case) throws {
     let compiled = try Self.compile(c)
-    let bytes = Self.bytes(compiled.templates)
+    let bytes = BinaryRoundTrip.bytes { compiled.templates.encode(to: &$0) }
     let requests = Array(c.requests.prefix(6))
     var generator = SeededGenerator(seed: 7)
     var refused = 0

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
 
@@ -6,24 +7,17 @@ import Testing
 struct FuzzyVocabularyBinaryTests {
   let vocabulary = FuzzyVocabulary(["timer", "timers", "kitchen", "thermostat", "wohnzimmer", "küche"])
 
-  func encoded(_ value: FuzzyVocabulary) -> [UInt8] {
-    var writer = BinaryWriter()
-    value.encode(to: &writer)
-    return writer.bytes
-  }
-
   func decoded(_ bytes: [UInt8]) throws -> FuzzyVocabulary {
-    var reader = BinaryReader(store: ByteStore(copying: bytes), from: 0, end: bytes.count)
-    return try FuzzyVocabulary(from: &reader)
+    try BinaryRoundTrip.read(bytes) { reader throws(BinaryReader.Failure) in try FuzzyVocabulary(from: &reader) }
   }
 
   @Test func readBackAnswersAlike() throws {
-    let back = try decoded(encoded(vocabulary))
+    let back = try decoded(BinaryRoundTrip.bytes(of: vocabulary))
     #expect(back.terms == vocabulary.terms)
     for query in ["tmier", "thermosatt", "kitchn", "wohnzimer", "kuche", "x", "timers"] {
       #expect(back.match(query, maxDistance: 2) == vocabulary.match(query, maxDistance: 2))
     }
-    #expect(encoded(back) == encoded(vocabulary))
+    #expect(BinaryRoundTrip.bytes(of: back) == BinaryRoundTrip.bytes(of: vocabulary))
   }
 
   @Test func unsortedTermsAreRefused() {
