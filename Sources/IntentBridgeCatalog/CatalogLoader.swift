@@ -16,6 +16,21 @@ public struct CatalogLoadResult: Sendable {
   public var validCatalog: Catalog? { diagnostics.hasErrors ? nil : catalog }
 }
 
+/// A catalog file read, parsed and decoded but not yet validated (`CatalogLoader.decode`);
+/// `CatalogLoader.validate` finishes the load. Work on `catalog` may start while it is
+/// validated, as long as its result is used only when the validation finds no error.
+public struct DecodedCatalog: Sendable {
+  /// The decoded catalog with its content hash; nil when the file could not be read or parsed.
+  public let catalog: Catalog?
+  /// The diagnostics of reading, parsing and decoding.
+  public let diagnostics: [Diagnostic]
+  let file: String?
+  /// The file's bytes, to locate diagnostics (nil for a document decoded in memory).
+  fileprivate(set) var bytes: [UInt8]?
+  /// The parsed document (nil when it did not parse).
+  let document: JSONValue?
+}
+
 /// Reads catalog files: parse (strict JSON), decode (types, fields, defaults), validate
 /// (references, duplicates, templates, defaults). Diagnostics get file:line:column.
 ///
@@ -26,39 +41,75 @@ public enum CatalogLoader {
   /// Loads and validates the catalog at `path`; with `lint`, also runs the warning rules
   /// (`CatalogLinter`) when there are no errors. Diagnostics get line:column.
   public static func load(path: String, lint: Bool = false) -> CatalogLoadResult {
-    switch readFile(path) {
-    case .failure(let failure):
-      return CatalogLoadResult(
-        catalog: nil,
-        diagnostics: [
-          Diagnostic(.error, rule: DiagnosticRule.unreadableFile.rawValue, "cannot read catalog: \(failure.reason)", hint: "check the path", file: path)
-        ])
-    case .success(let bytes):
-      return load(bytes: bytes, file: path, lint: lint)
-    }
+    validate(decode(path: path), lint: lint)
   }
 
   /// Loads and validates a catalog from bytes; `file` names it in diagnostics and anchors
   /// relative `instancesFile` paths.
   public static func load(bytes: [UInt8], file: String? = nil, lint: Bool = false) -> CatalogLoadResult {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes: bytes)
-    } catch {
-      return CatalogLoadResult(
-        catalog: nil,
-        diagnostics: [
-          Diagnostic(
-            .error, rule: DiagnosticRule.jsonSyntax.rawValue, error.message, hint: DiagnosticRule.jsonSyntax.hint, file: file,
-            location: error.location)
-        ])
+    validate(decode(bytes: bytes, file: file), lint: lint)
+  }
+
+  /// Decodes and validates an already parsed catalog document.
+  public static func load(document: JSONValue, file: String? = nil) -> CatalogLoadResult {
+    validate(decode(document: document, file: file))
+  }
+
+  /// Reads, parses and decodes the catalog at `path` (with its content hash), without
+  /// validating it: `validate` finishes the load.
+  public static func decode(path: String) -> DecodedCatalog {
+    switch readFile(path) {
+    case .failure(let failure):
+      let unreadable = Diagnostic(
+        .error, rule: DiagnosticRule.unreadableFile.rawValue, "cannot read catalog: \(failure.reason)", hint: "check the path", file: path)
+      return DecodedCatalog(catalog: nil, diagnostics: [unreadable], file: path, bytes: nil, document: nil)
+    case .success(let bytes):
+      return decode(bytes: bytes, file: path)
     }
-    var result = load(document: document, file: file)
+  }
+
+  /// Parses and decodes a catalog from bytes, without validating it.
+  public static func decode(bytes: [UInt8], file: String? = nil) -> DecodedCatalog {
+    do {
+      var decoded = decode(document: try JSONParser.parse(bytes: bytes), file: file)
+      decoded.bytes = bytes
+      return decoded
+    } catch {
+      let syntax = Diagnostic(
+        .error, rule: DiagnosticRule.jsonSyntax.rawValue, error.message, hint: DiagnosticRule.jsonSyntax.hint, file: file,
+        location: error.location)
+      return DecodedCatalog(catalog: nil, diagnostics: [syntax], file: file, bytes: bytes, document: nil)
+    }
+  }
+
+  /// Decodes an already parsed catalog document, without validating it.
+  public static func decode(document: JSONValue, file: String? = nil) -> DecodedCatalog {
+    let directory = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
+    var decoder = CatalogDecoder(file: file) { relative in
+      readFile(relative.hasPrefix("/") ? relative : directory + "/" + relative)
+    }
+    var catalog = decoder.decode(document)
+    if let decoded = catalog { catalog?.contentHash = contentHash(document: document, catalog: decoded) }
+    return DecodedCatalog(catalog: catalog, diagnostics: decoder.diagnostics, file: file, bytes: nil, document: document)
+  }
+
+  /// Finishes loading `decoded`: validates its catalog (references, duplicates, templates,
+  /// defaults); with `lint`, also runs the warning rules when there are no errors. Each
+  /// diagnostic gets the source it was imported from and, for a catalog read from bytes,
+  /// its line:column.
+  /// - Complexity: O(catalog size); the validation is about half of a load.
+  public static func validate(_ decoded: DecodedCatalog, lint: Bool = false) -> CatalogLoadResult {
+    var result = CatalogLoadResult(catalog: decoded.catalog, diagnostics: decoded.diagnostics)
+    guard let document = decoded.document else { return result }
+    if let catalog = decoded.catalog {
+      var validator = CatalogValidator(catalog: catalog, file: decoded.file)
+      result.diagnostics += validator.validate()
+    }
     if lint, let catalog = result.catalog, !result.diagnostics.hasErrors {
-      result.diagnostics += CatalogLinter(catalog: catalog, file: file).lint()
+      result.diagnostics += CatalogLinter(catalog: catalog, file: decoded.file).lint()
     }
     SourceOrigins.attach(to: &result.diagnostics, source: document["source"])
-    if !result.diagnostics.isEmpty {
+    if let bytes = decoded.bytes, !result.diagnostics.isEmpty {
       // Only on the error path: parse again recording where each value starts.
       if let (_, locations) = try? JSONParser.parseWithLocations(bytes: bytes) {
         for i in result.diagnostics.indices where result.diagnostics[i].location == nil {
@@ -75,23 +126,6 @@ public enum CatalogLoader {
       }
     }
     return result
-  }
-
-  /// Decodes and validates an already parsed catalog document.
-  public static func load(document: JSONValue, file: String? = nil) -> CatalogLoadResult {
-    let directory = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
-    var decoder = CatalogDecoder(file: file) { relative in
-      readFile(relative.hasPrefix("/") ? relative : directory + "/" + relative)
-    }
-    var catalog = decoder.decode(document)
-    var diagnostics = decoder.diagnostics
-    if let decoded = catalog { catalog?.contentHash = contentHash(document: document, catalog: decoded) }
-    if let catalog {
-      var validator = CatalogValidator(catalog: catalog, file: file)
-      diagnostics += validator.validate()
-    }
-    SourceOrigins.attach(to: &diagnostics, source: document["source"])
-    return CatalogLoadResult(catalog: catalog, diagnostics: diagnostics)
   }
 
   /// See `Catalog.contentHash`.

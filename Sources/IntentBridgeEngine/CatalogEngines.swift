@@ -25,12 +25,11 @@ public final class CatalogEngines: Sendable {
   /// Loads the catalog and the engine of the chosen (or default) language.
   public init(catalogPath: String, options: IntentEngine.Options, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(IntentEngine.LoadError) {
     // The model loads while the catalog does; every engine of the catalog then shares it.
-    let (catalog, options) = try IntentEngine.loadCatalogAndModel(catalogPath: catalogPath, options: options)
+    let (catalog, options, first) = try IntentEngine.loadCatalogAndEngine(catalogPath: catalogPath, options: options, notice: notice)
     self.catalog = catalog
     self.catalogPath = catalogPath
     self.options = options
     self.notice = notice
-    let first = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
     loaded = Mutex([first.language: first])
     defaultLanguage = first.language
   }

@@ -110,24 +110,50 @@ public struct IntentEngine: Sendable {
   public static func load(
     catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
-    let (catalog, options) = try loadCatalogAndModel(catalogPath: catalogPath, options: options)
-    return try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
+    try loadCatalogAndEngine(catalogPath: catalogPath, options: options, notice: notice).engine
   }
 
-  /// Loads the catalog at `catalogPath` and, at the same time on another thread, the
-  /// embedder `options` name: `options` come back with it loaded (`.loaded`), so that the
-  /// engines of the catalog start from it. An invalid catalog is reported before any model
-  /// error.
-  package static func loadCatalogAndModel(catalogPath: String, options: Options) throws(LoadError) -> (Catalog, Options) {
-    let (result, embedder) = sideBySide {
-      CatalogLoader.load(path: catalogPath)
+  /// Loads the catalog at `catalogPath`, the embedder `options` name and the engine of
+  /// `options.language` (nil: the catalog's default), the work spread over two cores: the
+  /// model loads while the catalog is read and decoded, and the index file is read and
+  /// checked while the catalog is validated (its compiled catalog is decoded once the
+  /// catalog is valid). `options` come back with the embedder loaded (`.loaded`), so that the
+  /// other engines of the catalog start from it. An invalid catalog is reported before any
+  /// model or language error.
+  package static func loadCatalogAndEngine(
+    catalogPath: String, options: Options, notice: (String) -> Void
+  ) throws(LoadError) -> (catalog: Catalog, options: Options, engine: IntentEngine) {
+    let (decoded, embedder) = sideBySide {
+      CatalogLoader.decode(path: catalogPath)
     } _: { () -> Result<(any TextEmbedder)?, LoadError> in
       do throws(LoadError) { return .success(try makeEmbedder(options.embedding)) } catch { return .failure(error) }
     }
+    // The index file is read beside the validation once the catalog and its language are
+    // known; otherwise the validation runs alone and decides what is reported.
+    guard let catalog = decoded.catalog, !decoded.diagnostics.hasErrors,
+      let language = try? declaredLanguage(options.language, of: catalog)
+    else {
+      let result = CatalogLoader.validate(decoded)
+      guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
+      var options = options
+      if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
+      return (catalog, options, try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice))
+    }
+    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
+    let withVectors = (try? embedder.get()) != nil
+    let (result, stored) = sideBySide {
+      CatalogLoader.validate(decoded)
+    } _: {
+      readIndexFile(path: indexPath, vectors: withVectors)
+    }
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
     var options = options
-    if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
-    return (catalog, options)
+    let loaded = try embedder.get()
+    let index = readIndex(stored, catalog: catalog, language: language, options: options, embedder: loaded)
+    if let loaded { options.embedding = .loaded(loaded) }
+    let engine = try load(
+      catalog: catalog, language: language, catalogPath: catalogPath, index: index, embedder: loaded, options: options, notice: notice)
+    return (catalog, options, engine)
   }
 
   /// The embedder `embedding` names (nil: keyword signals only).
@@ -159,17 +185,34 @@ public struct IntentEngine: Sendable {
     catalog: Catalog, catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
     let language = try declaredLanguage(options.language, of: catalog)
-    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
-    // The index file is read once: its compiled catalog spares compiling it, its rows and
-    // calibration are checked against the model below.
     let embedder = try makeEmbedder(options.embedding)
-    var stored = readIndexFile(path: indexPath, vectors: embedder != nil)
-    let (compiled, compiledProblem) = compile(catalog, language: language, options: options, stored: stored)
-    if let compiledProblem { stored = .failure(compiledProblem) }
+    let stored = readIndexFile(path: indexFilePath(catalogPath: catalogPath, language: language), vectors: embedder != nil)
+    let index = readIndex(stored, catalog: catalog, language: language, options: options, embedder: embedder)
+    return try load(
+      catalog: catalog, language: language, catalogPath: catalogPath, index: index, embedder: embedder, options: options, notice: notice)
+  }
+
+  /// The engine of `catalog` (valid) in `language`, from its index file as read (`index`):
+  /// the compiled catalog it holds or, failing that, the catalog compiled here; its vectors
+  /// and calibration checked against `embedder`, the file rebuilt when they do not fit.
+  private static func load(
+    catalog: Catalog, language: String, catalogPath: String, index: ReadIndex, embedder: (any TextEmbedder)?, options: Options,
+    notice: (String) -> Void
+  ) throws(LoadError) -> IntentEngine {
+    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
+    let stored = index.contents
+    let compiled = index.compiled ?? CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
     var vectors: VectorFile?
+    var vectorIndex: VectorIndex?
     var configuration = options.ranking
     if let embedder {
-      let file = try loadVectors(compiled: compiled, path: indexPath, stored: stored, embedder: embedder, options: options, notice: notice)
+      let file: VectorFile
+      if let checked = index.vectors {
+        (file, vectorIndex) = checked
+      } else {
+        file = try loadVectors(compiled: compiled, path: indexPath, stored: stored, embedder: embedder, options: options, notice: notice)
+        vectorIndex = Ranker.vectorIndex(file, intentCount: catalog.intents.count, configuration: configuration)
+      }
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
     } else {
@@ -182,7 +225,9 @@ public struct IntentEngine: Sendable {
       configuration = applyTuning(
         to: configuration, catalogPath: catalogPath, compiled: compiled, model: vectors?.model, notice: notice)
     }
-    return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectors: vectors, configuration: configuration))
+    // The calibration and the tuning change weights and confidence, not what the vector
+    // index was built with (near-duplicate threshold, int8 scan size).
+    return IntentEngine(ranker: Ranker(compiled: compiled, embedder: embedder, vectorIndex: vectorIndex, configuration: configuration))
   }
 
   /// `configuration` with the catalog's tuning file applied when there is one that fits this
@@ -300,8 +345,19 @@ public struct IntentEngine: Sendable {
     return declared
   }
 
+  /// The index file of one catalog language as read (`readIndex`): its contents, or why they
+  /// cannot be used, and the compiled catalog it holds when that is fresh for the catalog.
+  struct ReadIndex: Sendable {
+    var contents: Result<IndexFile.Contents, IndexFile.Problem>
+    var compiled: CompiledCatalog?
+    /// The file's vectors when they fit the embedder, catalog and language, and their index
+    /// (built beside the compiled catalog's templates).
+    var vectors: (file: VectorFile, index: VectorIndex)?
+  }
+
   /// The index file at `path` as read and integrity-checked (`IndexFile.read`; with `vectors`
-  /// false its rows are not copied), or why it cannot be used.
+  /// false its rows are not copied), or why it cannot be used. Needs no catalog, so it may
+  /// run while the catalog is validated.
   static func readIndexFile(path: String, vectors: Bool) -> Result<IndexFile.Contents, IndexFile.Problem> {
     do {
       return .success(try IndexFile.read(path: path, vectors: vectors))
@@ -310,27 +366,42 @@ public struct IntentEngine: Sendable {
     }
   }
 
-  /// The catalog compiled for `language`: read from the index file when it is fresh for this
-  /// catalog, language and engine format and holds a compiled catalog built with the same
-  /// keyword settings; compiled otherwise. A compiled catalog that does not read makes the
-  /// file count as corrupt: that problem comes back with the catalog compiled here (the file
-  /// is then rebuilt with a notice, or refused with `rebuildIndex` false).
-  static func compile(
-    _ catalog: Catalog, language: String, options: Options, stored: Result<IndexFile.Contents, IndexFile.Problem>
-  ) -> (CompiledCatalog, IndexFile.Problem?) {
-    var problem: IndexFile.Problem?
-    if case .success(let contents) = stored, isFresh(contents, catalog: catalog, language: language),
+  /// The index file as read (`stored`) with its compiled catalog read back when the file is
+  /// fresh for this catalog (valid), language and engine format and its compiled catalog was
+  /// built with the same keyword settings (otherwise nil: the catalog is compiled). A
+  /// compiled catalog that does not read makes the file count as corrupt (it is then rebuilt
+  /// with a notice, or refused with `rebuildIndex` false).
+  static func readIndex(
+    _ stored: Result<IndexFile.Contents, IndexFile.Problem>, catalog: Catalog, language: String, options: Options,
+    embedder: (any TextEmbedder)?
+  ) -> ReadIndex {
+    guard case .success(let contents) = stored, isFresh(contents, catalog: catalog, language: language),
       let bytes = contents.vectors.compiledCatalog
-    {
-      do {
-        if let compiled = try CompiledCatalog.stored(bytes, catalog: catalog, language: language, keyword: options.ranking.keyword) {
-          return (compiled, nil)
-        }
-      } catch {
-        problem = .corrupt("its compiled catalog does not read (\(error.message))")
-      }
+    else { return ReadIndex(contents: stored, compiled: nil, vectors: nil) }
+    // The vectors, when they fit, are indexed on the second core while the templates decode.
+    let ranking = options.ranking
+    let indexVectors: @Sendable () -> (file: VectorFile, index: VectorIndex)? = {
+      guard let embedder, (try? checkVectors(contents, catalog: catalog, language: language, embedder: embedder)) != nil else { return nil }
+      return (contents.vectors, Ranker.vectorIndex(contents.vectors, intentCount: catalog.intents.count, configuration: ranking))
     }
-    return (CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword), problem)
+    do {
+      let (compiled, vectors) = try CompiledCatalog.stored(
+        bytes, catalog: catalog, language: language, keyword: options.ranking.keyword, beside: indexVectors)
+      return ReadIndex(contents: stored, compiled: compiled, vectors: vectors ?? nil)
+    } catch {
+      return ReadIndex(contents: .failure(.corrupt("its compiled catalog does not read (\(error.message))")), compiled: nil, vectors: nil)
+    }
+  }
+
+  /// Throws why the vectors of the index file `contents` do not fit `embedder` (model and
+  /// dimensions), the catalog (hash, intents) and the language, or the engine format.
+  static func checkVectors(
+    _ contents: IndexFile.Contents, catalog: Catalog, language: String, embedder: any TextEmbedder
+  ) throws(IndexFile.Problem) {
+    try IndexFile.check(
+      contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
+      dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language)
+    try contents.vectors.validate(intentCount: catalog.intents.count)
   }
 
   /// Checks the index file as read (`stored`, from `path`); rebuilds it (with a notice) when
@@ -344,10 +415,7 @@ public struct IntentEngine: Sendable {
     do {
       let contents = try stored.get()
       previous = contents
-      try IndexFile.check(
-        contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
-        dimensions: embedder.dimensions, catalogHash: compiled.catalog.contentHash, language: compiled.language)
-      try contents.vectors.validate(intentCount: compiled.catalog.intents.count)
+      try checkVectors(contents, catalog: compiled.catalog, language: compiled.language, embedder: embedder)
       return contents.vectors
     } catch {
       problem = error
@@ -397,7 +465,7 @@ public struct IntentEngine: Sendable {
   ) {
     guard !isReadOnlyFolder(of: path) else { return }
     var file = file
-    file.compiledCatalog = compiled.encoded()
+    file.compiledCatalog = ByteRange(copying: compiled.encoded())
     do {
       try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
       if !existed { notice("notice: wrote \(path)") }

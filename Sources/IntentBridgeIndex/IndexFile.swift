@@ -3,6 +3,7 @@ import FoundationEssentials
 #if canImport(Glibc)
   import Glibc
 #endif
+import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeEmbedding
 import IntentBridgeJSON
@@ -114,7 +115,7 @@ public enum IndexFile {
       for fold in duplicates.folds { append(fold, to: &bytes) }
       sections.append(("DUPL", bytes))
     }
-    if let compiled = vectors.compiledCatalog { sections.append(("COMP", compiled)) }
+    if let compiled = vectors.compiledCatalog { sections.append(("COMP", compiled.array)) }
     let tableEnd = 32 + 24 * sections.count
     var offsets: [Int] = []
     var position = aligned(tableEnd)
@@ -169,6 +170,12 @@ public enum IndexFile {
   /// result has no entries and no vectors, as keyword signals need).
   /// - Complexity: O(file length), one pass for the checksum and one copy of the vectors.
   public static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool = true) throws(Problem) -> Contents {
+    try decode(bytes, vectors: readVectors, store: nil)
+  }
+
+  /// `decode`, with `bytes` the whole of `store` (a mapped file) when given: the compiled
+  /// catalog is then a range of the store, read in place, instead of a copy.
+  static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool, store: ByteStore?) throws(Problem) -> Contents {
     guard bytes.count >= 32 else { throw .truncated(expected: 32, actual: bytes.count) }
     guard Array(bytes[0..<4]) == magic else { throw .notAnIndexFile }
     let version = read(UInt16.self, bytes, 4)
@@ -247,7 +254,14 @@ public enum IndexFile {
       }
       vectors.nearDuplicates = VectorFile.NearDuplicates(threshold: threshold, folds: folds)
     }
-    if let compiled = sections["COMP"] { vectors.compiledCatalog = Array(compiled) }
+    if let compiled = sections["COMP"] {
+      if let store, let base = bytes.baseAddress, let start = compiled.baseAddress {
+        let offset = start - base
+        vectors.compiledCatalog = ByteRange(store: store, range: offset..<(offset + compiled.count))
+      } else {
+        vectors.compiledCatalog = ByteRange(copying: Array(compiled))
+      }
+    }
     if let calibration = sections["CALI"], !calibration.isEmpty {
       do {
         vectors.calibration = try JSONParser.parse(bytes: Array(calibration))
@@ -284,8 +298,15 @@ public enum IndexFile {
     guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
       throw .unreadable("\(path): \(String(cString: strerror(errno)))")
     }
-    defer { munmap(mapping, size) }
-    return try decode(UnsafeRawBufferPointer(start: mapping, count: size), vectors: readVectors)
+    // The store unmaps the file when the last range into it (the compiled catalog) is gone.
+    let bytes = UnsafeRawBufferPointer(start: mapping, count: size)
+    let store = ByteStore(mapping: bytes)
+    let contents = try decode(bytes, vectors: readVectors, store: store)
+    // Everything but the compiled catalog is copied out: the pages the checksum touched leave
+    // the resident set, and those of the compiled catalog come back from the page cache as
+    // it is read.
+    _ = madvise(mapping, size, MADV_DONTNEED)
+    return contents
   }
 
   /// Checks that the file fits the engine format, model, catalog and language of the reader.

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 
 /// The embedding vectors of a catalog's intents for one language and model: one row per
@@ -33,8 +34,9 @@ public struct VectorFile: Sendable, Equatable {
   public var nearDuplicates: NearDuplicates?
   /// The compiled catalog the file was built from (section `COMP`, `CompiledCatalog.encoded`
   /// in the ranking module; opaque here), read back at a start instead of compiling the
-  /// catalog; nil when not stored.
-  public var compiledCatalog: [UInt8]?
+  /// catalog; nil when not stored. Read from a file, the section is read in place (the
+  /// file stays mapped while this value lives).
+  package var compiledCatalog: ByteRange?
 
   /// The near-duplicate folding of the rows at one cosine threshold: `folds[row]` is -1 for
   /// a row that is kept, else the earlier kept row of the same intent it folds into.

@@ -52,28 +52,44 @@ extension CompiledCatalog {
   package static func stored(
     _ bytes: [UInt8], catalog: Catalog, language: String, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()
   ) throws(BinaryReader.Failure) -> CompiledCatalog? {
-    let store = ByteStore(copying: bytes)
-    var reader = BinaryReader(store: store, from: 0, end: bytes.count)
+    try stored(ByteRange(copying: bytes), catalog: catalog, language: language, keyword: keyword, beside: {}).compiled
+  }
+
+  /// The same, running `beside` (work of the caller's that needs no compiled catalog, such
+  /// as building a vector index) on the second core after the keyword index is read, while
+  /// the templates, which take longest, still are: its result, or nil when the keyword
+  /// settings differ and nothing is read. `bytes` are read in place (an index file's section
+  /// in its memory map), unless they do not start at a multiple of 8 bytes.
+  package static func stored<Beside: Sendable>(
+    _ bytes: ByteRange, catalog: Catalog, language: String, keyword: KeywordIndex.Configuration,
+    beside: @Sendable () -> Beside
+  ) throws(BinaryReader.Failure) -> (compiled: CompiledCatalog?, beside: Beside?) {
+    // Offsets in the bytes are from their start; the padding aligns them to 8 in the store.
+    let section = bytes.range.lowerBound % 8 == 0 ? bytes : ByteRange(copying: bytes.array)
+    let store = section.store
+    let base = section.range.lowerBound
+    let count = section.count
+    var reader = BinaryReader(store: store, from: base, end: base + count)
     let storedKeyword = try KeywordIndex.Configuration(from: &reader)
     let isGrammar = try Bool(from: &reader)
-    guard storedKeyword == keywordSettings(keyword, isGrammar: isGrammar) else { return nil }
+    guard storedKeyword == keywordSettings(keyword, isGrammar: isGrammar) else { return (nil, nil) }
     let negativeSamples = try [String](from: &reader)
     try reader.skipPaddingToEight("padding")
     var offsets: [Int] = []
-    for part in 0...partCount { offsets.append(try reader.count("offset of part \(part)", in: 0...bytes.count)) }
+    for part in 0...partCount { offsets.append(try reader.count("offset of part \(part)", in: 0...count)) }
     let ends = offsets
     // Each part starts after the table and the previous part, the last ends with the section.
-    guard ends[0] >= reader.position, zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }), ends[partCount] == bytes.count else {
-      throw BinaryReader.Failure(message: "the compiled catalog's part offsets \(ends) do not divide its \(bytes.count) bytes")
+    guard ends[0] >= reader.position - base, zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }), ends[partCount] == count else {
+      throw BinaryReader.Failure(message: "the compiled catalog's part offsets \(ends) do not divide its \(count) bytes")
     }
     /// A reader of part `k` that must be read to its end by `body`.
     @Sendable func part<Value>(_ k: Int, _ body: (inout BinaryReader) throws(BinaryReader.Failure) -> Value) -> Result<Value, BinaryReader.Failure> {
-      var reader = BinaryReader(store: store, from: ends[k], end: ends[k + 1])
+      var reader = BinaryReader(store: store, from: base + ends[k], end: base + ends[k + 1])
       do throws(BinaryReader.Failure) {
         let value = try body(&reader)
         try reader.skipPaddingToEight("padding after part \(k)")
-        guard reader.position == ends[k + 1] else {
-          throw BinaryReader.Failure(message: "\(ends[k + 1] - reader.position) bytes follow part \(k) of the compiled catalog")
+        guard reader.position == base + ends[k + 1] else {
+          throw BinaryReader.Failure(message: "\(base + ends[k + 1] - reader.position) bytes follow part \(k) of the compiled catalog")
         }
         return .success(value)
       } catch {
@@ -81,19 +97,20 @@ extension CompiledCatalog {
       }
     }
     let (rules, analyzer) = rulesAndAnalyzer(of: catalog, language: language)
-    let (templates, keywordIndex) = sideBySide {
+    let (templates, (keywordIndex, besides)) = sideBySide {
       part(0) { reader throws(BinaryReader.Failure) in try IntentTemplates(from: &reader, analyzer: analyzer) }
     } _: {
-      part(1) { reader throws(BinaryReader.Failure) in try KeywordIndex(from: &reader, analyzer: analyzer) }
+      (part(1) { reader throws(BinaryReader.Failure) in try KeywordIndex(from: &reader, analyzer: analyzer) }, beside())
     }
     let lexiconCount = try templates.get().matcher.lexicons.count
     let affinity = try part(2) { reader throws(BinaryReader.Failure) in
       try EntityAffinity(from: &reader, intentCount: catalog.intents.count, lexiconCount: lexiconCount)
     }.get()
-    return try CompiledCatalog(
+    let compiled = try CompiledCatalog(
       catalog: catalog, language: language, rules: rules, analyzer: analyzer, templates: templates.get(), documents: nil,
       keywordIndex: keywordIndex.get(), affinity: affinity, negativeSamples: negativeSamples, isGrammar: isGrammar
     ).checked()
+    return (compiled, besides)
   }
 
   /// This compiled catalog when its parts fit its catalog (one template list and one keyword

@@ -41,17 +41,29 @@ package struct Ranker: Sendable {
     compiled: CompiledCatalog, embedder: (any TextEmbedder)? = nil, vectors: VectorFile? = nil,
     configuration: RankingConfiguration = RankingConfiguration()
   ) {
+    let vectorIndex = vectors.map { Self.vectorIndex($0, intentCount: compiled.catalog.intents.count, configuration: configuration) }
+    self.init(compiled: compiled, embedder: embedder, vectorIndex: vectorIndex, configuration: configuration)
+  }
+
+  /// The vector index `init(compiled:embedder:vectors:configuration:)` builds from `vectors`
+  /// for a catalog of `intentCount` intents (with the configuration's near-duplicate
+  /// threshold and int8 scan size), for a caller that builds it ahead, e.g. beside decoding
+  /// the compiled catalog.
+  package static func vectorIndex(_ vectors: VectorFile, intentCount: Int, configuration: RankingConfiguration) -> VectorIndex {
+    VectorIndex(
+      file: vectors, intentCount: intentCount, nearDuplicate: Float(configuration.nearDuplicate), int8ScanRows: configuration.int8ScanRows)
+  }
+
+  /// A ranker over `vectorIndex` as `vectorIndex(_:compiled:configuration:)` built it for
+  /// this configuration (nil: no embeddings).
+  package init(
+    compiled: CompiledCatalog, embedder: (any TextEmbedder)?, vectorIndex: VectorIndex?, configuration: RankingConfiguration
+  ) {
     self.compiled = compiled
     self.configuration = configuration
     self.embedder = embedder
-    if let vectors {
-      vectorIndex = VectorIndex(
-        file: vectors, intentCount: compiled.catalog.intents.count, nearDuplicate: Float(configuration.nearDuplicate),
-        int8ScanRows: configuration.int8ScanRows)
-    } else {
-      vectorIndex = nil
-    }
-    if let embedder, vectors != nil, !compiled.negativeSamples.isEmpty {
+    self.vectorIndex = vectorIndex
+    if let embedder, vectorIndex != nil, !compiled.negativeSamples.isEmpty {
       negativeVectors = (try? embedder.embed(compiled.negativeSamples, kind: .query)) ?? []
     } else {
       negativeVectors = []

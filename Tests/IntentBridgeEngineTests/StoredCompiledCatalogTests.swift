@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
@@ -91,7 +92,7 @@ import Testing
     let contents = try IndexFile.read(path: path)
     var file = contents.vectors
     let compiled = try #require(file.compiledCatalog)
-    file.compiledCatalog = Array(compiled.dropLast(3))
+    file.compiledCatalog = ByteRange(copying: compiled.array.dropLast(3))
     try IndexFile.write(file, engine: contents.engine, path: path)
     var strict = IntentEngine.Options()
     strict.rebuildIndex = false

@@ -1,4 +1,5 @@
 import Foundation
+import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeIndex
 import IntentBridgeJSON
@@ -16,7 +17,7 @@ import Testing
       entries: [.init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
       vectors: [1, 0, 0, 0, 0, 0.6, 0.8, 0])
     file.nearDuplicates = .init(threshold: VectorIndex.nearDuplicate, folds: [-1, -1])
-    file.compiledCatalog = Array("compiled catalog".utf8)
+    file.compiledCatalog = ByteRange(copying: Array("compiled catalog".utf8))
     return file
   }()
 
