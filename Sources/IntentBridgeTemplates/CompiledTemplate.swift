@@ -543,27 +543,45 @@ struct TemplateSignature: Sendable {
   var hasFreeText: Bool { freeTextSlots > 0 }
 
   /// The signature of "any of these templates": a bound for it is a bound for each.
+  /// - Complexity: O(template words and lexicons + the largest word and lexicon number):
+  ///   words (ids in the template vocabulary) and lexicons are marked in arrays, and the
+  ///   templates are read in place, not copied.
   static func union(_ templates: [CompiledTemplate]) -> TemplateSignature? {
-    guard let first = templates.first else { return nil }
-    var words = Set(first.words)
-    var required = Set(first.requiredWords)
-    var slots = Set(first.requiredSlots)
-    var minimumWords = first.minimumWords
-    var lexicons = Set(first.lexicons)
-    var number = first.hasNumberSlot
-    var free = first.freeTextSlots
-    for template in templates.dropFirst() {
-      words.formUnion(template.words)
-      required.formIntersection(template.requiredWords)
-      slots.formIntersection(template.requiredSlots)
-      minimumWords = min(minimumWords, template.minimumWords)
-      lexicons.formUnion(template.lexicons)
-      number = number || template.hasNumberSlot
-      free = max(free, template.freeTextSlots)
+    guard !templates.isEmpty else { return nil }
+    var wordLimit = 0
+    var lexiconLimit = 0
+    for t in templates.indices {
+      for word in templates[t].words where Int(word) >= wordLimit { wordLimit = Int(word) + 1 }
+      for word in templates[t].requiredWords where Int(word) >= wordLimit { wordLimit = Int(word) + 1 }
+      for lexicon in templates[t].lexicons where lexicon >= lexiconLimit { lexiconLimit = lexicon + 1 }
+    }
+    // A word is in the union when some template has it, required when every one requires it
+    // (`lastRequired` counts each template once however often it lists the word).
+    var inSome = [Bool](repeating: false, count: wordLimit)
+    var requiredBy = [Int](repeating: 0, count: wordLimit)
+    var lastRequired = [Int](repeating: -1, count: wordLimit)
+    var lexiconInSome = [Bool](repeating: false, count: lexiconLimit)
+    var slots = Set(templates[0].requiredSlots)
+    var minimumWords = templates[0].minimumWords
+    var number = false
+    var free = 0
+    for t in templates.indices {
+      for word in templates[t].words where word >= 0 { inSome[Int(word)] = true }
+      for word in templates[t].requiredWords where word >= 0 && lastRequired[Int(word)] != t {
+        lastRequired[Int(word)] = t
+        requiredBy[Int(word)] += 1
+      }
+      for lexicon in templates[t].lexicons where lexicon >= 0 { lexiconInSome[lexicon] = true }
+      if t > 0 { slots.formIntersection(templates[t].requiredSlots) }
+      minimumWords = min(minimumWords, templates[t].minimumWords)
+      number = number || templates[t].hasNumberSlot
+      free = max(free, templates[t].freeTextSlots)
     }
     return TemplateSignature(
-      words: words.sorted(), requiredWords: required.sorted(), requiredSlots: slots.sorted(), minimumWords: minimumWords,
-      lexicons: lexicons.sorted(), hasNumberSlot: number, freeTextSlots: free)
+      words: (0..<wordLimit).filter { inSome[$0] }.map { Int32($0) },
+      requiredWords: (0..<wordLimit).filter { requiredBy[$0] == templates.count }.map { Int32($0) },
+      requiredSlots: slots.sorted(), minimumWords: minimumWords, lexicons: (0..<lexiconLimit).filter { lexiconInSome[$0] },
+      hasNumberSlot: number, freeTextSlots: free)
   }
 }
 

@@ -186,19 +186,21 @@ public struct IntentTemplates: Sendable {
   /// signatures and the compound parts.
   /// - Complexity: O(template nodes + vocabulary + lexicon words), no text analysis.
   init(
-    matcher: TemplateMatcher, templates: [[CompiledTemplate]], analyzer: TextAnalyzer, typeLexicons: [String: Int],
+    matcher: TemplateMatcher, templates: consuming [[CompiledTemplate]], analyzer: TextAnalyzer, typeLexicons: [String: Int],
     parameterLexicons: [[String: Int]], parameterDirections: [[String: [ChangeDirection: String]]]
   ) {
-    var all = templates
+    // Taken over, not copied: marking the templates then writes arrays nothing else holds.
+    var all = consume templates
     let vocabulary = matcher.vocabulary
     // Prefixes of root steps that several templates of an intent share get dense slots, in
     // order of first appearance (see `TemplateMatcher.Evaluation.evaluateSteps`).
+    // (Templates are read in place by index: a copy of each would retain all its arrays.)
     for i in all.indices {
       var counts: [UInt64: Int] = [:]
-      for template in all[i] { for key in template.flat.prefixKeys { counts[key, default: 0] += 1 } }
+      for t in all[i].indices { for key in all[i][t].flat.prefixKeys { counts[key, default: 0] += 1 } }
       var slots: [UInt64: Int32] = [:]
-      for template in all[i] {
-        for key in template.flat.prefixKeys where counts[key, default: 0] >= 2 && slots[key] == nil { slots[key] = Int32(slots.count) }
+      for t in all[i].indices {
+        for key in all[i][t].flat.prefixKeys where counts[key, default: 0] >= 2 && slots[key] == nil { slots[key] = Int32(slots.count) }
       }
       for t in all[i].indices {
         all[i][t].markSharedPrefixes(slots, slotCount: slots.count, group: i)
@@ -215,10 +217,18 @@ public struct IntentTemplates: Sendable {
     self.parameterDirections = parameterDirections
     if analyzer.profile.decompounds {
       let words = vocabulary.terms + matcher.lexicons.flatMap { $0.values.flatMap(\.terms) }
-      compoundParts = Set(words.filter { $0.unicodeScalars.count >= 3 && $0.unicodeScalars.allSatisfy(\.properties.isAlphabetic) })
+      compoundParts = Set(words.filter { $0.unicodeScalars.count >= 3 && $0.unicodeScalars.allSatisfy(Self.isAlphabetic) })
     } else {
       compoundParts = []
     }
+  }
+
+  /// The Unicode property, answered without a table lookup for ASCII (whose alphabetic
+  /// scalars are exactly the letters A–Z and a–z).
+  private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+    let lowered = scalar.value | 0x20
+    return lowered >= 0x61 && lowered <= 0x7A
   }
 
   /// The strings of a schema that name the two directions, read as English or as the
