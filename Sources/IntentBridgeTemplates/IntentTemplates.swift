@@ -157,7 +157,8 @@ public struct IntentTemplates: Sendable {
         while k < input.count {
           var best: (end: Int, name: String, lexicon: Int)?
           for (name, l) in slotLexicons {
-            for span in lexicons[l].spans(in: input) where span.start == k && span.cost == 0 && (best == nil || span.end > best!.end) {
+            for span in lexicons[l].spans(in: input, typoFirstWords: false)
+            where span.start == k && span.cost == 0 && (best == nil || span.end > best!.end) {
               best = (span.end, name, l)
             }
           }
@@ -297,7 +298,7 @@ public struct IntentTemplates: Sendable {
     var spans: [(start: Int, end: Int, lexicon: Int)] = []
     matcher.lexicons.withUnsafeBufferPointer { lexicons in
       for l in lexicons.indices where !lexicons[l].label.isEmpty {
-        let found = known.map { $0[l].flatMap { $0 } } ?? lexicons[l].spans(in: input)
+        let found = known.map { $0[l].flatMap { $0 } } ?? lexicons[l].spans(in: input, typoFirstWords: false)
         for span in found where span.cost == 0 {
           spans.append((span.start, span.end, l))
         }

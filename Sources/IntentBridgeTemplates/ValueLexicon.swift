@@ -110,14 +110,16 @@ public struct ValueLexicon: Sendable {
   /// naming the same words those named as written first (so that, costs being equal, "v
   /// obývačke" is the area whose synonym is "obývačke" rather than the one titled
   /// "Obývačka"), then those whose id is that name (of two devices titled "Vysávač", the
-  /// one whose id is "Vysávač"), then in lexicon order.
-  public func spans(in input: MatchInput) -> [Span] {
+  /// one whose id is "Vysávač"), then in lexicon order. With `typoFirstWords` false, no
+  /// typo reading of a first word is tried: the spans that cost nothing are all there, in
+  /// the same order, for a caller that keeps only those.
+  public func spans(in input: MatchInput, typoFirstWords: Bool = true) -> [Span] {
     var out: [Span] = []
     for start in 0..<input.count {
       let term = input.terms[start]
       if knowsFirstTerm(term) {
         spans(in: input, at: start, first: term, cost: 0, into: &out)
-      } else if input.folded[start].count >= 4 {
+      } else if typoFirstWords, input.folded[start].count >= 4 {
         for candidate in fuzzy.matches(term, maxDistance: 1).prefix(Self.typoCandidates) {
           spans(in: input, at: start, first: candidate, cost: Self.typoCost, into: &out)
         }
