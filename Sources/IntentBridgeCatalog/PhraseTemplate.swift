@@ -105,9 +105,21 @@ private struct TemplateParser {
   mutating func parseAlternatives(closing: Unicode.Scalar?, openedAt: Int) throws(TemplateSyntaxError) -> PhraseTemplate.Node {
     var options: [PhraseTemplate.Node] = []
     var current: [PhraseTemplate.Node] = []
-    var literal = ""
+    // A literal's UTF-8, made into one string when it ends (appending scalar by scalar to a
+    // string costs several times more).
+    var literal: [UInt8] = []
     func flush() {
-      if !literal.isEmpty { current.append(.text(literal)); literal = "" }
+      if !literal.isEmpty {
+        current.append(.text(String(decoding: literal, as: UTF8.self)))
+        literal.removeAll(keepingCapacity: true)
+      }
+    }
+    func append(_ scalar: Unicode.Scalar) {
+      if scalar.isASCII {
+        literal.append(UInt8(scalar.value))
+      } else {
+        UTF8.encode(scalar) { literal.append($0) }
+      }
     }
     while position < scalars.count {
       let c = scalars[position]
@@ -116,7 +128,7 @@ private struct TemplateParser {
         guard position + 1 < scalars.count else {
           throw TemplateSyntaxError(message: "the template ends with a lone '\\'; escape it as '\\\\'", offset: position)
         }
-        literal.unicodeScalars.append(scalars[position + 1])
+        append(scalars[position + 1])
         position += 2
       case "(":
         flush()
@@ -198,7 +210,7 @@ private struct TemplateParser {
       case "{", "}":
         throw TemplateSyntaxError(message: "unexpected '\(c)'; braces only appear in slots '${name}' (escape a literal brace as '\\\(c)')", offset: position)
       default:
-        literal.unicodeScalars.append(c)
+        append(c)
         position += 1
       }
     }

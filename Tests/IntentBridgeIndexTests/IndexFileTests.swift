@@ -303,6 +303,34 @@ import Testing
     #expect(problem?.description.hasPrefix("is corrupt: ") == true)
   }
 
+  /// A file read from disk keeps its compiled catalog where it lies in the file's memory
+  /// map (no copy), intact after the rest of the map has left the resident set and after the
+  /// file is replaced (written by rename, as `write` does), for as long as the value lives.
+  @Test func theCompiledCatalogIsReadInPlace() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-index-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("notes.en.index").path
+    var file = Self.file
+    let compiled = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    file.compiledCatalog = ByteRange(copying: compiled)
+    try IndexFile.write(file, engine: Self.engine, path: path)
+    let read = try IndexFile.read(path: path)
+    let range = try #require(read.vectors.compiledCatalog)
+    #expect(range.store.isMapped)
+    #expect(range.range.lowerBound % 8 == 0)
+    #expect(range.array == compiled)
+    var other = Self.file
+    other.compiledCatalog = ByteRange(copying: [1, 2, 3])
+    try IndexFile.write(other, engine: Self.engine, path: path)
+    #expect(range.array == compiled)
+    #expect(try IndexFile.read(path: path).vectors.compiledCatalog?.array == [1, 2, 3])
+    // Decoded from bytes in memory, the section is a copy.
+    let decoded = try Self.decode(Self.encoded(file))
+    #expect(decoded.vectors.compiledCatalog?.store.isMapped == false)
+    #expect(decoded.vectors.compiledCatalog == file.compiledCatalog)
+  }
+
   @Test func aValidFileValidates() {
     #expect(Self.problem { () throws(IndexFile.Problem) in try Self.file.validate(intentCount: 2) } == nil)
   }
