@@ -543,45 +543,62 @@ struct TemplateSignature: Sendable {
   var hasFreeText: Bool { freeTextSlots > 0 }
 
   /// The signature of "any of these templates": a bound for it is a bound for each.
-  /// - Complexity: O(template words and lexicons + the largest word and lexicon number):
-  ///   words (ids in the template vocabulary) and lexicons are marked in arrays, and the
-  ///   templates are read in place, not copied.
+  /// - Complexity: O(w log w) for the w words and lexicons of the templates, which are read
+  ///   in place (a copy of a template would retain all its arrays).
   static func union(_ templates: [CompiledTemplate]) -> TemplateSignature? {
     guard !templates.isEmpty else { return nil }
-    var wordLimit = 0
-    var lexiconLimit = 0
-    for t in templates.indices {
-      for word in templates[t].words where Int(word) >= wordLimit { wordLimit = Int(word) + 1 }
-      for word in templates[t].requiredWords where Int(word) >= wordLimit { wordLimit = Int(word) + 1 }
-      for lexicon in templates[t].lexicons where lexicon >= lexiconLimit { lexiconLimit = lexicon + 1 }
-    }
-    // A word is in the union when some template has it, required when every one requires it
-    // (`lastRequired` counts each template once however often it lists the word).
-    var inSome = [Bool](repeating: false, count: wordLimit)
-    var requiredBy = [Int](repeating: 0, count: wordLimit)
-    var lastRequired = [Int](repeating: -1, count: wordLimit)
-    var lexiconInSome = [Bool](repeating: false, count: lexiconLimit)
+    var words: [Int32] = []
+    var lexicons: [Int] = []
+    var required = sortedUnique(templates[0].requiredWords)
     var slots = Set(templates[0].requiredSlots)
     var minimumWords = templates[0].minimumWords
     var number = false
     var free = 0
     for t in templates.indices {
-      for word in templates[t].words where word >= 0 { inSome[Int(word)] = true }
-      for word in templates[t].requiredWords where word >= 0 && lastRequired[Int(word)] != t {
-        lastRequired[Int(word)] = t
-        requiredBy[Int(word)] += 1
+      words += templates[t].words
+      lexicons += templates[t].lexicons
+      if t > 0 {
+        required = intersection(required, sortedUnique(templates[t].requiredWords))
+        slots.formIntersection(templates[t].requiredSlots)
       }
-      for lexicon in templates[t].lexicons where lexicon >= 0 { lexiconInSome[lexicon] = true }
-      if t > 0 { slots.formIntersection(templates[t].requiredSlots) }
       minimumWords = min(minimumWords, templates[t].minimumWords)
       number = number || templates[t].hasNumberSlot
       free = max(free, templates[t].freeTextSlots)
     }
     return TemplateSignature(
-      words: (0..<wordLimit).filter { inSome[$0] }.map { Int32($0) },
-      requiredWords: (0..<wordLimit).filter { requiredBy[$0] == templates.count }.map { Int32($0) },
-      requiredSlots: slots.sorted(), minimumWords: minimumWords, lexicons: (0..<lexiconLimit).filter { lexiconInSome[$0] },
-      hasNumberSlot: number, freeTextSlots: free)
+      words: sortedUnique(words), requiredWords: required, requiredSlots: slots.sorted(), minimumWords: minimumWords,
+      lexicons: sortedUnique(lexicons), hasNumberSlot: number, freeTextSlots: free)
+  }
+
+  /// `values` sorted, each once.
+  private static func sortedUnique<Value: Comparable>(_ values: [Value]) -> [Value] {
+    var sorted = values.sorted()
+    var kept = 0
+    for value in sorted where kept == 0 || sorted[kept - 1] != value {
+      sorted[kept] = value
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
+  }
+
+  /// The values of both ascending, duplicate-free arrays, ascending.
+  private static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var out: [Int32] = []
+    var i = 0
+    var j = 0
+    while i < a.count, j < b.count {
+      if a[i] < b[j] {
+        i += 1
+      } else if a[i] > b[j] {
+        j += 1
+      } else {
+        out.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return out
   }
 }
 
