@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A run of bytes inside a `ByteStore`, which it keeps alive: one section of a memory-mapped
 /// file read in place, or a heap copy of bytes built in memory.
 ///
@@ -39,6 +31,6 @@ package struct ByteRange: Sendable, Equatable {
   package var array: [UInt8] { [UInt8](bytes) }
 
   package static func == (a: ByteRange, b: ByteRange) -> Bool {
-    a.count == b.count && (a.count == 0 || memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.count) == 0)
+    a.count == b.count && a.bytes.elementsEqual(b.bytes)
   }
 }

@@ -103,6 +103,7 @@ public struct CompiledTemplate: Sendable {
     requiredSlots = Self.sortedUnique(summary.requiredSlots)
   }
 
+  /// `values` sorted, each once.
   static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
     var sorted = values.sorted()
     var kept = 0
@@ -549,7 +550,7 @@ struct TemplateSignature: Sendable {
     guard !templates.isEmpty else { return nil }
     var words: [Int32] = []
     var lexicons: [Int] = []
-    var required = sortedUnique(templates[0].requiredWords)
+    var required = CompiledTemplate.sortedUnique(templates[0].requiredWords)
     var slots = Set(templates[0].requiredSlots)
     var minimumWords = templates[0].minimumWords
     var number = false
@@ -558,7 +559,7 @@ struct TemplateSignature: Sendable {
       words += templates[t].words
       lexicons += templates[t].lexicons
       if t > 0 {
-        required = intersection(required, sortedUnique(templates[t].requiredWords))
+        required = intersection(required, CompiledTemplate.sortedUnique(templates[t].requiredWords))
         slots.formIntersection(templates[t].requiredSlots)
       }
       minimumWords = min(minimumWords, templates[t].minimumWords)
@@ -566,20 +567,8 @@ struct TemplateSignature: Sendable {
       free = max(free, templates[t].freeTextSlots)
     }
     return TemplateSignature(
-      words: sortedUnique(words), requiredWords: required, requiredSlots: slots.sorted(), minimumWords: minimumWords,
-      lexicons: sortedUnique(lexicons), hasNumberSlot: number, freeTextSlots: free)
-  }
-
-  /// `values` sorted, each once.
-  private static func sortedUnique<Value: Comparable>(_ values: [Value]) -> [Value] {
-    var sorted = values.sorted()
-    var kept = 0
-    for value in sorted where kept == 0 || sorted[kept - 1] != value {
-      sorted[kept] = value
-      kept += 1
-    }
-    sorted.removeLast(sorted.count - kept)
-    return sorted
+      words: CompiledTemplate.sortedUnique(words), requiredWords: required, requiredSlots: slots.sorted(), minimumWords: minimumWords,
+      lexicons: CompiledTemplate.sortedUnique(lexicons), hasNumberSlot: number, freeTextSlots: free)
   }
 
   /// The values of both ascending, duplicate-free arrays, ascending.
