@@ -103,6 +103,25 @@ public struct CompiledTemplate: Sendable {
     requiredSlots = Self.sortedUnique(summary.requiredSlots)
   }
 
+  /// The common elements of two sorted, duplicate-free arrays. - Complexity: O(a + b).
+  static func intersection<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+    var common: [T] = []
+    var i = 0
+    var j = 0
+    while i < a.count, j < b.count {
+      if a[i] < b[j] {
+        i += 1
+      } else if b[j] < a[i] {
+        j += 1
+      } else {
+        common.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return common
+  }
+
   /// `values` sorted, each once.
   static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
     var sorted = values.sorted()
@@ -158,8 +177,8 @@ public struct CompiledTemplate: Sendable {
         var common = Self.requiredOf(first)
         for node in nodes.dropFirst() where !(common.words.isEmpty && common.slots.isEmpty) {
           let next = Self.requiredOf(node)
-          common.words = Self.intersection(common.words, next.words)
-          common.slots = Self.intersection(common.slots, next.slots)
+          common.words = CompiledTemplate.intersection(common.words, next.words)
+          common.slots = CompiledTemplate.intersection(common.slots, next.slots)
         }
         requiredWords += common.words
         requiredSlots += common.slots
@@ -171,25 +190,6 @@ public struct CompiledTemplate: Sendable {
       var summary = Summary()
       summary.required(node)
       return (CompiledTemplate.sortedUnique(summary.requiredWords), CompiledTemplate.sortedUnique(summary.requiredSlots))
-    }
-
-    /// The common elements of two sorted, duplicate-free arrays. - Complexity: O(a + b).
-    static func intersection<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-      var common: [T] = []
-      var i = 0
-      var j = 0
-      while i < a.count, j < b.count {
-        if a[i] < b[j] {
-          i += 1
-        } else if b[j] < a[i] {
-          j += 1
-        } else {
-          common.append(a[i])
-          i += 1
-          j += 1
-        }
-      }
-      return common
     }
 
     /// The terms (and slots, when `countingSlots`) of the shortest expansion.
@@ -559,7 +559,7 @@ struct TemplateSignature: Sendable {
       words += templates[t].words
       lexicons += templates[t].lexicons
       if t > 0 {
-        required = intersection(required, CompiledTemplate.sortedUnique(templates[t].requiredWords))
+        required = CompiledTemplate.intersection(required, CompiledTemplate.sortedUnique(templates[t].requiredWords))
         slots.formIntersection(templates[t].requiredSlots)
       }
       minimumWords = min(minimumWords, templates[t].minimumWords)
@@ -569,25 +569,6 @@ struct TemplateSignature: Sendable {
     return TemplateSignature(
       words: CompiledTemplate.sortedUnique(words), requiredWords: required, requiredSlots: slots.sorted(), minimumWords: minimumWords,
       lexicons: CompiledTemplate.sortedUnique(lexicons), hasNumberSlot: number, freeTextSlots: free)
-  }
-
-  /// The values of both ascending, duplicate-free arrays, ascending.
-  private static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var out: [Int32] = []
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if a[i] < b[j] {
-        i += 1
-      } else if a[i] > b[j] {
-        j += 1
-      } else {
-        out.append(a[i])
-        i += 1
-        j += 1
-      }
-    }
-    return out
   }
 }
 
