@@ -54,7 +54,7 @@ package struct Ranker: Sendable {
       file: vectors, intentCount: intentCount, nearDuplicate: Float(configuration.nearDuplicate), int8ScanRows: configuration.int8ScanRows)
   }
 
-  /// A ranker over `vectorIndex` as `vectorIndex(_:compiled:configuration:)` built it for
+  /// A ranker over `vectorIndex` as `vectorIndex(_:intentCount:configuration:)` built it for
   /// this configuration (nil: no embeddings).
   package init(
     compiled: CompiledCatalog, embedder: (any TextEmbedder)?, vectorIndex: VectorIndex?, configuration: RankingConfiguration

@@ -151,14 +151,15 @@ public struct IntentTemplates: Sendable {
       for phrase in intent.phrases.resolved(for: language) {
         guard let template = try? PhraseTemplate.parse(phrase), template.slots.isEmpty, template.rules.isEmpty else { continue }
         let input = MatchInput(phrase, analyzer: analyzer)
+        // Each slot lexicon's spans of the phrase, found once (not again at every word).
+        let spans = slotLexicons.map { lexicons[$0.lexicon].spans(in: input, typoFirstWords: false) }
         var nodes: [CompiledTemplate.Node] = []
         var k = 0
         var replaced = false
         while k < input.count {
           var best: (end: Int, name: String, lexicon: Int)?
-          for (name, l) in slotLexicons {
-            for span in lexicons[l].spans(in: input, typoFirstWords: false)
-            where span.start == k && span.cost == 0 && (best == nil || span.end > best!.end) {
+          for (s, (name, l)) in slotLexicons.enumerated() {
+            for span in spans[s] where span.start == k && span.cost == 0 && (best == nil || span.end > best!.end) {
               best = (span.end, name, l)
             }
           }
