@@ -33,11 +33,28 @@ extension BinaryReader {
     return Int(value)
   }
 
-  /// Values written by `BinaryWriter.array`, copied into an array in one move. Inlinable, so
-  /// that it is specialised for each element type where it is used (unspecialised, the
-  /// generic metadata lookups of each call were most of the time of reading templates).
-  @inlinable
-  package mutating func values<Element: BitwiseCopyable>(of _: Element.Type, _ what: @autoclosure () -> String) throws(Failure) -> [Element] {
+  /// Values written by `BinaryWriter.array`, copied into an array in one move. One concrete
+  /// overload per element type the index file stores, each a specialisation of
+  /// `copiedValues` made here: a generic function is not specialised in the modules that call
+  /// it, and the generic metadata lookups of each call were most of the time of reading
+  /// templates.
+  package mutating func values(of _: UInt8.Type, _ what: @autoclosure () -> String) throws(Failure) -> [UInt8] {
+    try copiedValues(what())
+  }
+  package mutating func values(of _: Int32.Type, _ what: @autoclosure () -> String) throws(Failure) -> [Int32] {
+    try copiedValues(what())
+  }
+  package mutating func values(of _: UInt32.Type, _ what: @autoclosure () -> String) throws(Failure) -> [UInt32] {
+    try copiedValues(what())
+  }
+  package mutating func values(of _: UInt64.Type, _ what: @autoclosure () -> String) throws(Failure) -> [UInt64] {
+    try copiedValues(what())
+  }
+  package mutating func values(of _: Int.Type, _ what: @autoclosure () -> String) throws(Failure) -> [Int] {
+    try copiedValues(what())
+  }
+
+  private mutating func copiedValues<Element: BitwiseCopyable>(_ what: @autoclosure () -> String) throws(Failure) -> [Element] {
     let stride = MemoryLayout<Element>.stride
     let raw = try arrayBytes(stride: stride, what())
     return [Element](unsafeUninitializedCapacity: raw.count / stride) { buffer, initialized in

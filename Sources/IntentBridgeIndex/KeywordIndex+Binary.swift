@@ -66,14 +66,17 @@ extension KeywordIndex {
     let documentCount = try reader.count(
       "keyword index document count", in: 0...Self.maximumStoredDocuments)
     let terms = try [String](from: &reader)
-    let fieldCounts = try reader.array(of: UInt32.self, "keyword field posting counts")
-    let documentCounts = try reader.array(of: UInt32.self, "keyword document counts")
-    let postingDocuments = try reader.array(of: Int32.self, "keyword posting documents")
-    let postingFields = try reader.array(of: UInt8.self, "keyword posting fields")
-    let postingFrequencies = try reader.array(of: UInt32.self, "keyword posting frequencies")
-    let documents = try reader.array(of: Int32.self, "keyword documents")
-    let pseudoFrequencies = try reader.array(of: UInt64.self, "keyword pseudo frequencies")
-    let idfs = try reader.array(of: UInt64.self, "keyword idf")
+    // The arrays as buffers into the reader's store, which outlives this initialiser: their
+    // slices copy in one move, where the generic slices of a `FlatArray` went element by
+    // element through its conformance (most of the time of reading the index).
+    let fieldCounts = try reader.array(of: UInt32.self, "keyword field posting counts").buffer
+    let documentCounts = try reader.array(of: UInt32.self, "keyword document counts").buffer
+    let postingDocuments = try reader.array(of: Int32.self, "keyword posting documents").buffer
+    let postingFields = try reader.array(of: UInt8.self, "keyword posting fields").buffer
+    let postingFrequencies = try reader.array(of: UInt32.self, "keyword posting frequencies").buffer
+    let documents = try reader.array(of: Int32.self, "keyword documents").buffer
+    let pseudoFrequencies = try reader.array(of: UInt64.self, "keyword pseudo frequencies").buffer
+    let idfs = try reader.array(of: UInt64.self, "keyword idf").buffer
     let fuzzy = try FuzzyVocabulary(from: &reader)
 
     guard fieldCounts.count == terms.count, documentCounts.count == terms.count,

@@ -1,14 +1,21 @@
 /// A Float vector rounded to integers of magnitude at most `limit` with one scale
 /// (`x ≈ scale · values`), and the norms an estimate's error bound needs of a rounded query:
 /// the rounding `Int8Rows` (limit 127) and `Int16Rows` share.
-struct ScaledRounding {
-  let scale: Float
-  let values: [Int16]
+package struct ScaledRounding {
+  package let scale: Float
+  package let values: [Int16]
 
   /// Scale `max|x| / limit`; 0 and all-zero values for the zero vector (or a non-finite one).
   /// - Complexity: O(n).
-  init(_ vector: ArraySlice<Float>, limit: Int) {
-    let largest = vector.reduce(0) { max($0, abs($1)) }
+  package init(_ vector: ArraySlice<Float>, limit: Int) {
+    self = vector.withUnsafeBufferPointer { Self(rounding: $0, limit: limit) }
+  }
+
+  /// The same over a buffer: plain loops, which the 16-bit rows of every intent's vectors
+  /// are built with at each start. - Complexity: O(n).
+  private init(rounding vector: UnsafeBufferPointer<Float>, limit: Int) {
+    var largest: Float = 0
+    for x in vector { largest = max(largest, abs(x)) }
     guard largest > 0, largest.isFinite else {
       scale = 0
       values = [Int16](repeating: 0, count: vector.count)
@@ -16,8 +23,25 @@ struct ScaledRounding {
     }
     let scale = largest / Float(limit)
     let bound = Float(limit)
+    let limit = Int32(limit)
     self.scale = scale
-    values = vector.map { Int16(max(-bound, min(bound, ($0 / scale).rounded()))) }
+    values = [Int16](unsafeUninitializedCapacity: vector.count) { buffer, initialized in
+      for (i, x) in vector.enumerated() {
+        let q = x / scale
+        // `q` lies within ±limit (±32767 at most): rounded half away from zero through a
+        // truncating conversion, exactly as `rounded()` but without a libm call per value
+        // (most of the time of building the 16-bit rows). NaN takes the general path.
+        guard q.magnitude < 32768 else {
+          buffer[i] = Int16(max(-bound, min(bound, q.rounded())))
+          continue
+        }
+        var n = Int32(q)
+        let fraction = q - Float(n)  // exact: q and n share their integer part
+        if fraction >= 0.5 { n += 1 } else if fraction <= -0.5 { n -= 1 }
+        buffer[i] = Int16(max(-limit, min(limit, n)))
+      }
+      initialized = vector.count
+    }
   }
 
   /// `‖y‖` and the rounding error `‖y − scale · values‖` of the query `vector` this rounds,

@@ -115,17 +115,19 @@ extension FlatProgram {
     guard n > 0, values.count == n, counts.count == n, ranges.count == n else {
       throw BinaryReader.Failure(message: "program arrays are empty or of different lengths")
     }
-    var nodes: [Node] = []
-    nodes.reserveCapacity(n)
-    var hashes: [UInt64] = []
-    hashes.reserveCapacity(n)
-    // Children are written as their parent is (`append`): each node's follow the previous one's.
+    // One pass with the arrays allocated up front (no per-node slices or appends): children
+    // are written as their parent is (`append`), so each node's follow the previous one's.
+    var nodes = [Node](repeating: Node(kind: .term, value: 0, childStart: 0, childCount: 0), count: n)
+    var hashes = [UInt64](repeating: 0, count: n)
     var start = 0
     for i in 0..<n {
       guard let kind = Kind(rawValue: kinds[i]) else { throw BinaryReader.Failure(message: "program node kind \(kinds[i]) is unknown") }
       let count = Int(counts[i])
-      guard count >= 0, count <= children.count - start, children[start..<(start + count)].allSatisfy({ $0 >= 0 && Int($0) < i }) else {
-        throw BinaryReader.Failure(message: "program node \(i): children out of bounds or not before it")
+      guard count >= 0, count <= children.count - start else {
+        throw BinaryReader.Failure(message: "program node \(i): children out of bounds")
+      }
+      for k in start..<(start + count) where children[k] < 0 || Int(children[k]) >= i {
+        throw BinaryReader.Failure(message: "program node \(i): child \(children[k]) is not before it")
       }
       let node = Node(kind: kind, value: values[i], childStart: Int32(start), childCount: Int32(count), range: ranges[i])
       let valid: Bool
@@ -141,9 +143,8 @@ extension FlatProgram {
       case .optional: valid = count == 1
       }
       guard valid else { throw BinaryReader.Failure(message: "program node \(i) (\(kind)): word, lexicon, range or child count out of bounds") }
-      nodes.append(node)
-      let hash = Self.hash(node) { hashes[Int(children[start + $0])] }
-      hashes.append(hash)
+      nodes[i] = node
+      hashes[i] = Self.hash(node) { hashes[Int(children[start + $0])] }
       start += count
     }
     guard start == children.count else { throw BinaryReader.Failure(message: "program children beyond its nodes' \(start)") }
