@@ -8,8 +8,10 @@ struct CatalogValidator {
   let catalog: Catalog
   let file: String?
   private var diagnostics: [Diagnostic] = []
-  /// `inlinedNesting` of each phrase rule's text (deepest language), with the rules it goes through.
+  /// `inlinedNesting` of each phrase rule's text (deepest language), with the rules it goes
+  /// through (`tracing`), and its depth alone (not tracing).
   private var ruleNesting: [String: (depth: Int, through: [String])] = [:]
+  private var ruleDepths: [String: Int] = [:]
   private var rulesBeingMeasured: Set<String> = []
 
   init(catalog: Catalog, file: String?) {
@@ -87,11 +89,12 @@ struct CatalogValidator {
       report(.templateSyntax, "invalid template \"\(Self.quoted(text))\": \(error)", at: path)
       return nil
     }
-    let nesting = inlinedNesting(template.root, isRoot: true)
-    if nesting.depth > PhraseTemplate.maximumNesting {
+    let depth = inlinedNesting(template.root, isRoot: true).depth
+    if depth > PhraseTemplate.maximumNesting {
+      let nesting = inlinedNesting(template.root, isRoot: true, tracing: true)
       report(
         .templateSyntax,
-        "template \"\(Self.quoted(text))\" nests \(nesting.depth) levels deep with its phrase rules inlined "
+        "template \"\(Self.quoted(text))\" nests \(depth) levels deep with its phrase rules inlined "
           + "(\(nesting.through.map { "<\($0)>" }.joined(separator: " → "))); groups and rule references nest at most \(PhraseTemplate.maximumNesting) deep",
         hint: "flatten the template or the rules it refers to", at: path)
       return nil
@@ -133,37 +136,44 @@ struct CatalogValidator {
   /// `a|b` is no group. Returns the rules of the deepest path too. Cycles count once (they
   /// are reported as `recursive-phrase-rule`).
   /// - Complexity: O(size of the template), each rule measured once per validation.
-  private mutating func inlinedNesting(_ node: PhraseTemplate.Node, isRoot: Bool = false) -> (depth: Int, through: [String]) {
+  /// `tracing` false: the depth alone, `through` empty (no array per rule reference; the
+  /// walk every template takes); a template found too deep is walked again with `tracing`.
+  /// Each mode has its own cache of rule nestings.
+  private mutating func inlinedNesting(_ node: PhraseTemplate.Node, isRoot: Bool = false, tracing: Bool = false) -> (
+    depth: Int, through: [String]
+  ) {
     switch node {
     case .text, .slot, .applicationName:
       return (0, [])
     case .sequence(let nodes):
-      return deepest(nodes)
+      return deepest(nodes, tracing: tracing)
     case .alternatives(let nodes):
-      let inner = deepest(nodes)
+      let inner = deepest(nodes, tracing: tracing)
       return isRoot ? inner : (inner.depth + 1, inner.through)
     case .optional(let inner):
-      return inlinedNesting(inner)
+      return inlinedNesting(inner, tracing: tracing)
     case .rule(let name):
-      if let known = ruleNesting[name] { return (known.depth + 1, [name] + known.through) }
-      guard !rulesBeingMeasured.contains(name), let text = catalog.phraseRule(named: name) else { return (1, [name]) }
+      if let known = tracing ? ruleNesting[name] : ruleDepths[name].map({ ($0, []) }) {
+        return (known.depth + 1, tracing ? [name] + known.through : [])
+      }
+      guard !rulesBeingMeasured.contains(name), let text = catalog.phraseRule(named: name) else { return (1, tracing ? [name] : []) }
       rulesBeingMeasured.insert(name)
       var measured: (depth: Int, through: [String]) = (0, [])
       for entry in text.entries {
         guard let rule = try? PhraseTemplate.parse(entry.text) else { continue }
-        let nesting = inlinedNesting(rule.root, isRoot: true)
+        let nesting = inlinedNesting(rule.root, isRoot: true, tracing: tracing)
         if nesting.depth > measured.depth { measured = nesting }
       }
       rulesBeingMeasured.remove(name)
-      ruleNesting[name] = measured
-      return (measured.depth + 1, [name] + measured.through)
+      if tracing { ruleNesting[name] = measured } else { ruleDepths[name] = measured.depth }
+      return (measured.depth + 1, tracing ? [name] + measured.through : [])
     }
   }
 
-  private mutating func deepest(_ nodes: [PhraseTemplate.Node]) -> (depth: Int, through: [String]) {
+  private mutating func deepest(_ nodes: [PhraseTemplate.Node], tracing: Bool) -> (depth: Int, through: [String]) {
     var best: (depth: Int, through: [String]) = (0, [])
     for node in nodes {
-      let nesting = inlinedNesting(node)
+      let nesting = inlinedNesting(node, tracing: tracing)
       if nesting.depth > best.depth { best = nesting }
     }
     return best

@@ -91,6 +91,16 @@ private struct TemplateParser {
   /// Groups open around `position`.
   var nesting = 0
 
+  /// Appends the UTF-8 of `scalar` (literals and names are made into one string each from
+  /// their UTF-8; appending scalar by scalar to a string costs several times more).
+  static func appendUTF8(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+    if scalar.isASCII {
+      utf8.append(UInt8(scalar.value))
+    } else {
+      UTF8.encode(scalar) { utf8.append($0) }
+    }
+  }
+
   /// Enters a group opened at `offset`, or fails beyond `PhraseTemplate.maximumNesting`.
   mutating func enterGroup(at offset: Int) throws(TemplateSyntaxError) {
     nesting += 1
@@ -114,13 +124,7 @@ private struct TemplateParser {
         literal.removeAll(keepingCapacity: true)
       }
     }
-    func append(_ scalar: Unicode.Scalar) {
-      if scalar.isASCII {
-        literal.append(UInt8(scalar.value))
-      } else {
-        UTF8.encode(scalar) { literal.append($0) }
-      }
-    }
+    func append(_ scalar: Unicode.Scalar) { Self.appendUTF8(scalar, to: &literal) }
     while position < scalars.count {
       let c = scalars[position]
       switch c {
@@ -170,14 +174,16 @@ private struct TemplateParser {
         flush()
         let start = position
         position += 1
-        var name = ""
+        var utf8: [UInt8] = []
         while position < scalars.count, scalars[position] != ">" {
-          if "()[]{}<|$ ".unicodeScalars.contains(scalars[position]) {
+          switch scalars[position] {
+          case "(", ")", "[", "]", "{", "}", "<", "|", "$", " ":
             throw TemplateSyntaxError(message: "rule name contains '\(scalars[position])'; expected '<name>'", offset: position)
+          default: Self.appendUTF8(scalars[position], to: &utf8)
           }
-          name.unicodeScalars.append(scalars[position])
           position += 1
         }
+        let name = String(decoding: utf8, as: UTF8.self)
         guard position < scalars.count else {
           throw TemplateSyntaxError(message: "unclosed rule reference; expected '>' (escape a literal '<' as '\\<')", offset: start)
         }
@@ -191,16 +197,17 @@ private struct TemplateParser {
           throw TemplateSyntaxError(message: "'$' must start a slot '${name}'; escape a literal dollar sign as '\\$'", offset: start)
         }
         position += 2
-        var name = ""
+        var utf8: [UInt8] = []
         while position < scalars.count, scalars[position] != "}" {
           let s = scalars[position]
           let ok = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == "."
           guard ok else {
             throw TemplateSyntaxError(message: "slot name contains '\(s)'; a slot is '${parameterName}' with letters, digits and '_'", offset: position)
           }
-          name.unicodeScalars.append(s)
+          utf8.append(UInt8(s.value))  // ASCII, checked above
           position += 1
         }
+        let name = String(decoding: utf8, as: UTF8.self)
         guard position < scalars.count else {
           throw TemplateSyntaxError(message: "unclosed slot; expected '}' after '${\(name)'", offset: start)
         }
