@@ -10,7 +10,8 @@
 /// estimate plus bound is below another row's estimate less its bound cannot be the best.
 ///
 /// - Complexity: building O(rows × dimensions); `estimates` O(rows × dimensions) over half
-///   the bytes of the floats, 16-bit products summed in pairs into 32-bit lanes (exact).
+///   the bytes of the floats, 16-bit products summed in pairs into 32-bit lanes (exact), the
+///   lanes in floats.
 struct Int16Rows: Sendable {
   let dimensions: Int
   let rowCount: Int
@@ -21,8 +22,8 @@ struct Int16Rows: Sendable {
   private let norms: [Float]
   private let errors: [Float]
   /// The largest magnitude of a rounded value: small enough that no 32-bit lane of
-  /// `estimates` overflows (each sums `dimensions / 8` products; the lanes are summed in 64
-  /// bits).
+  /// `estimates` overflows (each sums `dimensions / 8` products; the lanes are summed as
+  /// floats).
   let limit: Int
 
   /// Nil when the matrix cannot be rounded so (a dimension count that is not a multiple of
@@ -95,39 +96,57 @@ struct Int16Rows: Sendable {
   }
 
   /// Every row's estimate `s[r] · t · (q[r] · p)`, into `out` (`rowCount` values).
-  /// - Complexity: O(rows × dimensions), 16 values per step; the integer dot of a row is
-  ///   exact (`limit`).
+  /// - Complexity: O(rows × dimensions), 32 values per step (16 at the end of a row whose
+  ///   length is an odd multiple of 16); the integer lanes are exact (`limit`). The
+  ///   loop walks raw pointers with wrapping arithmetic: every offset stays inside the row
+  ///   (`dimensions % 16 == 0`, checked at `init`), so no step needs an overflow check.
   func estimates(_ query: Query, into out: inout [Float]) {
     out = [Float](repeating: 0, count: rowCount)
-    guard query.values.count == dimensions else { return }
-    let d = dimensions
+    guard query.values.count == dimensions, values.count >= rowCount * dimensions else { return }
+    let rowBytes = dimensions * 2
+    let pairBytes = rowBytes & ~63
     query.values.withUnsafeBytes { q in
       values.withUnsafeBytes { m in
         guard let qBase = q.baseAddress, let mBase = m.baseAddress else { return }
         out.withUnsafeMutableBufferPointer { out in
-          for row in 0..<rowCount {
-            let base = row * d * 2
-            var acc0 = SIMD4<Int32>()
-            var acc1 = SIMD4<Int32>()
-            var i = 0
-            while i < d * 2 {
-              let a = SIMD8<Int32>(truncatingIfNeeded: mBase.loadUnaligned(fromByteOffset: base + i, as: SIMD8<Int16>.self))
-              let b = SIMD8<Int32>(truncatingIfNeeded: qBase.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self))
-              let c = SIMD8<Int32>(truncatingIfNeeded: mBase.loadUnaligned(fromByteOffset: base + i + 16, as: SIMD8<Int16>.self))
-              let e = SIMD8<Int32>(truncatingIfNeeded: qBase.loadUnaligned(fromByteOffset: i + 16, as: SIMD8<Int16>.self))
-              let p = a &* b
-              let r = c &* e
-              acc0 &+= p.evenHalf &+ p.oddHalf
-              acc1 &+= r.evenHalf &+ r.oddHalf
-              i += 32
+          scales.withUnsafeBufferPointer { scales in
+            var row = mBase
+            for r in 0..<rowCount {
+              var acc0 = SIMD4<Int32>()
+              var acc1 = SIMD4<Int32>()
+              var i = 0
+              while i < pairBytes {
+                acc0 &+= Self.pairProducts(row, qBase, i)
+                acc1 &+= Self.pairProducts(row, qBase, i &+ 16)
+                acc0 &+= Self.pairProducts(row, qBase, i &+ 32)
+                acc1 &+= Self.pairProducts(row, qBase, i &+ 48)
+                i &+= 64
+              }
+              if i < rowBytes {
+                acc0 &+= Self.pairProducts(row, qBase, i)
+                acc1 &+= Self.pairProducts(row, qBase, i &+ 16)
+              }
+              // Each lane sums `dimensions / 8` products and fits 32 bits (`limit`); the eight
+              // lanes together may not, so they are summed as floats: each conversion and
+              // addition is within 2⁻²⁴ of the sum of the lanes' magnitudes, at most
+              // `‖q[r]‖ · ‖p‖`, far inside the margin `errorBound` keeps for float sums.
+              let lanes = SIMD4<Float>(acc0) + SIMD4<Float>(acc1)
+              out[r] = scales[r] * query.scale * lanes.sum()
+              row = row.advanced(by: rowBytes)
             }
-            // Each lane fits 32 bits (`limit`); their sum, up to `dimensions` products, may not.
-            var sum: Int64 = 0
-            for lane in 0..<4 { sum += Int64(acc0[lane]) + Int64(acc1[lane]) }
-            out[row] = scales[row] * query.scale * Float(sum)
           }
         }
       }
     }
+  }
+
+  /// The four sums of adjacent products of the eight values at `offset` bytes into `row` and
+  /// `query` (one SSE2 `pmaddwd` on x86).
+  @inline(__always)
+  private static func pairProducts(_ row: UnsafeRawPointer, _ query: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int32> {
+    let a = SIMD8<Int32>(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self))
+    let b = SIMD8<Int32>(truncatingIfNeeded: query.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self))
+    let p = a &* b
+    return p.evenHalf &+ p.oddHalf
   }
 }
