@@ -150,9 +150,8 @@ extension FlatProgram {
     guard start == children.count else { throw BinaryReader.Failure(message: "program children beyond its nodes' \(start)") }
     self.nodes = nodes
     self.children = children
-    self.hashes = hashes
     self.root = Int32(n - 1)
-    deriveSteps()
+    deriveSteps(hashes: hashes)
   }
 }
 

@@ -436,13 +436,12 @@ struct FlatProgram: Sendable {
   var nodes: [Node] = []
   var children: [Int32] = []
   var root: Int32 = 0
-  /// Per node, a hash of its structure (kind, word or lexicon, children in order; not slot
-  /// names, which the scoring DP does not read): nodes with equal hashes score alike, so the
-  /// matcher can reuse the DP vector after a template prefix another template shares.
-  var hashes: [UInt64] = []
   /// The root's children as a sequence (the root itself when it is not a sequence).
   var steps: [Int32] = []
-  /// `prefixKeys[k]`: hash of the first `k + 1` steps' structure.
+  /// `prefixKeys[k]`: hash of the first `k + 1` steps' structure (`hash`): steps with equal
+  /// prefix keys score alike, so the matcher can reuse the DP vector after a template prefix
+  /// another template shares. (The nodes' own hashes are needed only to derive these, and
+  /// are not kept: a word per node.)
   var prefixKeys: [UInt64] = []
   /// The intent-wide slot of each leading step's prefix that other templates of the intent
   /// share (set by `IntentTemplates`); its length is the number of shared steps.
@@ -458,12 +457,14 @@ struct FlatProgram: Sendable {
     // The ids of children whose parent is not written yet, innermost parent last (one
     // array for the whole tree instead of one per node).
     var pending: [Int32] = []
-    root = add(tree, pending: &pending)
-    deriveSteps()
+    var hashes: [UInt64] = []
+    root = add(tree, pending: &pending, hashes: &hashes)
+    deriveSteps(hashes: hashes)
   }
 
-  /// Sets `steps` and `prefixKeys` from the nodes, children, root and hashes.
-  mutating func deriveSteps() {
+  /// Sets `steps` and `prefixKeys` from the nodes, children and root, with `hashes` the
+  /// structure hash of each node (`hash`).
+  mutating func deriveSteps(hashes: [UInt64]) {
     let node = nodes[Int(root)]
     steps = node.kind == .sequence ? Array(children[Int(node.childStart)..<Int(node.childStart + node.childCount)]) : [root]
     var key: UInt64 = 0x1234_5678
@@ -475,7 +476,9 @@ struct FlatProgram: Sendable {
     }
   }
 
-  /// The structure hash of `node`, whose `k`-th child has the hash `childHash(k)`.
+  /// The structure hash of `node`, whose `k`-th child has the hash `childHash(k)`: its kind,
+  /// word or lexicon and children in order, not slot names, which the scoring DP does not
+  /// read (nodes with equal hashes score alike).
   static func hash(_ node: Node, childHash: (Int) -> UInt64) -> UInt64 {
     var hash = mix(UInt64(node.kind.rawValue) &+ 1, UInt64(bitPattern: Int64(node.value)))
     if node.range >= 0 { hash = mix(hash, UInt64(node.range) &+ 0x5bd1_e995) }
@@ -491,10 +494,10 @@ struct FlatProgram: Sendable {
     return z ^ (z >> 31)
   }
 
-  private mutating func add(_ node: CompiledTemplate.Node, pending: inout [Int32]) -> Int32 {
+  private mutating func add(_ node: CompiledTemplate.Node, pending: inout [Int32], hashes: inout [UInt64]) -> Int32 {
     switch node {
     case .term(let id):
-      return append(Node(kind: .term, value: id, childStart: 0, childCount: 0), pending: &pending, from: pending.count)
+      return append(Node(kind: .term, value: id, childStart: 0, childCount: 0), pending: &pending, hashes: &hashes, from: pending.count)
     case .slot(_, let kind):
       let flat: Node
       switch kind {
@@ -502,21 +505,21 @@ struct FlatProgram: Sendable {
       case .number(let l, let range): flat = Node(kind: .numberSlot, value: Int32(l ?? -1), childStart: 0, childCount: 0, range: range)
       case .freeText: flat = Node(kind: .freeTextSlot, value: 0, childStart: 0, childCount: 0)
       }
-      return append(flat, pending: &pending, from: pending.count)
+      return append(flat, pending: &pending, hashes: &hashes, from: pending.count)
     case .sequence(let nodes), .alternatives(let nodes):
       let first = pending.count
-      for child in nodes { pending.append(add(child, pending: &pending)) }
+      for child in nodes { pending.append(add(child, pending: &pending, hashes: &hashes)) }
       let kind: Kind = if case .sequence = node { .sequence } else { .alternatives }
-      return append(Node(kind: kind, value: 0, childStart: 0, childCount: 0), pending: &pending, from: first)
+      return append(Node(kind: kind, value: 0, childStart: 0, childCount: 0), pending: &pending, hashes: &hashes, from: first)
     case .optional(let inner):
       let first = pending.count
-      pending.append(add(inner, pending: &pending))
-      return append(Node(kind: .optional, value: 0, childStart: 0, childCount: 0), pending: &pending, from: first)
+      pending.append(add(inner, pending: &pending, hashes: &hashes))
+      return append(Node(kind: .optional, value: 0, childStart: 0, childCount: 0), pending: &pending, hashes: &hashes, from: first)
     }
   }
 
-  /// Writes `node` with the children `pending[first...]` (taken off `pending`).
-  private mutating func append(_ node: Node, pending: inout [Int32], from first: Int) -> Int32 {
+  /// Writes `node` with the children `pending[first...]` (taken off `pending`), and its hash.
+  private mutating func append(_ node: Node, pending: inout [Int32], hashes: inout [UInt64], from first: Int) -> Int32 {
     var node = node
     node.childStart = Int32(children.count)
     node.childCount = Int32(pending.count - first)

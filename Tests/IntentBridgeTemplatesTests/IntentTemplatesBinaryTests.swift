@@ -168,7 +168,7 @@ import Testing
         let f = template.flat
         out.append(
           "    flat \(f.nodes.map { "\($0.kind)/\($0.value)/\($0.childStart)/\($0.childCount)/\($0.range)" }) \(f.children) \(f.root) "
-            + "\(f.hashes) \(f.steps) \(f.prefixKeys) \(f.prefixSlots) \(f.slotCount) \(f.prefixGroup)")
+            + "\(f.steps) \(f.prefixKeys) \(f.prefixSlots) \(f.slotCount) \(f.prefixGroup)")
         out.append("    bound \(template.bound.map { describe($0, vocabulary: m.vocabulary.count) } ?? "none")")
       }
     }
