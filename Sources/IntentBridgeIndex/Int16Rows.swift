@@ -92,7 +92,30 @@ struct Int16Rows: Sendable {
   /// scaled by the norms).
   @inline(__always)
   func errorBound(_ row: Int, _ query: Query) -> Float {
-    norms[row] * query.error + errors[row] * query.norm + 1e-4 * max(1, (norms[row] + errors[row]) * query.norm)
+    Self.errorBound(norm: norms[row], error: errors[row], query)
+  }
+
+  /// `errorBound` of a row with `‖x̂‖ = norm` and `‖e‖ = error`.
+  @inline(__always)
+  private static func errorBound(norm: Float, error: Float, _ query: Query) -> Float {
+    norm * query.error + error * query.norm + 1e-4 * max(1, (norm + error) * query.norm)
+  }
+
+  /// Every row's `errorBound` for `query`, into `out` (`rowCount` values), computed as
+  /// `errorBound` computes it.
+  /// - Complexity: O(rows).
+  func errorBounds(_ query: Query, into out: inout [Float]) {
+    out = [Float](repeating: 0, count: rowCount)
+    guard norms.count == rowCount, errors.count == rowCount else { return }
+    norms.withUnsafeBufferPointer { norms in
+      errors.withUnsafeBufferPointer { errors in
+        out.withUnsafeMutableBufferPointer { out in
+          for row in 0..<rowCount {
+            out[row] = Self.errorBound(norm: norms[row], error: errors[row], query)
+          }
+        }
+      }
+    }
   }
 
   /// Every row's estimate `s[r] · t · (q[r] · p)`, into `out` (`rowCount` values).

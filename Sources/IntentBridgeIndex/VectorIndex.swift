@@ -206,26 +206,39 @@ public struct VectorIndex: Sendable {
     guard query.count == dimensions else { return best }
     if let fineEstimates, let rounded = Int16Rows.Query(query, rows: fineEstimates) {
       var estimates: [Float] = []
+      var bounds: [Float] = []
       fineEstimates.estimates(rounded, into: &estimates)
+      fineEstimates.errorBounds(rounded, into: &bounds)
+      guard estimates.count == entryIntents.count, bounds.count == entryIntents.count, rowStarts.count == intentCount + 1 else { return best }
+      // (Read through buffers: every row of `rowsByIntent` is below the row count, as
+      // `init(file:)` groups them.)
       query.withUnsafeBufferPointer { q in
         matrix.withUnsafeBufferPointer { m in
-          guard q.baseAddress != nil, m.baseAddress != nil else { return }
-          for k in 0..<intentCount {
-            let rows = Int(rowStarts[k])..<Int(rowStarts[k + 1])
-            guard !rows.isEmpty else { continue }
-            var floor = -Float.infinity
-            for i in rows {
-              let row = Int(rowsByIntent[i])
-              floor = max(floor, estimates[row] - fineEstimates.errorBound(row, rounded))
+          estimates.withUnsafeBufferPointer { estimates in
+            bounds.withUnsafeBufferPointer { bounds in
+              rowsByIntent.withUnsafeBufferPointer { byIntent in
+                rowStarts.withUnsafeBufferPointer { starts in
+                  guard q.baseAddress != nil, m.baseAddress != nil else { return }
+                  for k in 0..<intentCount {
+                    let rows = Int(starts[k])..<Int(starts[k + 1])
+                    guard !rows.isEmpty else { continue }
+                    var floor = -Float.infinity
+                    for i in rows {
+                      let row = Int(byIntent[i])
+                      floor = max(floor, estimates[row] - bounds[row])
+                    }
+                    var intentBest: Float = -1
+                    for i in rows {
+                      let row = Int(byIntent[i])
+                      guard estimates[row] + bounds[row] >= floor, (row + 1) * dimensions <= m.count else { continue }
+                      let dot = Self.dot(q, m, base: row * dimensions, dimensions: dimensions)
+                      if dot > intentBest { intentBest = dot }
+                    }
+                    best[k] = intentBest
+                  }
+                }
+              }
             }
-            var intentBest: Float = -1
-            for i in rows {
-              let row = Int(rowsByIntent[i])
-              guard estimates[row] + fineEstimates.errorBound(row, rounded) >= floor, (row + 1) * dimensions <= m.count else { continue }
-              let dot = Self.dot(q, m, base: row * dimensions, dimensions: dimensions)
-              if dot > intentBest { intentBest = dot }
-            }
-            best[k] = intentBest
           }
         }
       }

@@ -683,16 +683,23 @@ private struct Evaluation {
       top = mark
       return m
     case .alternatives:
-      fillInfinity(output)
-      if count == 0 { return .infinity }
+      if count == 0 {
+        fillInfinity(output)
+        return .infinity
+      }
+      // The first alternative is evaluated into the output itself (an evaluation that
+      // cannot beat the bound leaves all infinity there, as the merge would), the others
+      // into a scratch vector taken in cell by cell.
+      var m = evaluate(Int(children[first]), input, output)
+      guard count > 1 else { return m }
       let mark = top
       let scratch = allocate()
-      var m = Float.infinity
-      for k in 0..<count {
+      for k in 1..<count {
         if evaluate(Int(children[first + k]), input, scratch) < .infinity {
           for j in 0..<width where arena[scratch + j] < arena[output + j] { arena[output + j] = arena[scratch + j] }
         }
       }
+      m = .infinity
       for j in 0..<width where arena[output + j] < m { m = arena[output + j] }
       top = mark
       return m

@@ -5,7 +5,7 @@ import Testing
 /// `Int16Rows.estimates` sums the 16-bit products exactly, at every row length the rows
 /// accept (one 16-value step, odd and even numbers of them) and at the rounding limit, where
 /// a 32-bit lane holds the most; and every estimate is within its `errorBound` of the float
-/// product.
+/// product (`errorBounds` giving every row's at once).
 @Suite struct Int16RowsTests {
   static let lengths = [16, 48, 64, 256, 1024]
 
@@ -45,6 +45,10 @@ import Testing
         for i in 0..<dimensions { exact += Double(matrix[r * dimensions + i]) * Double(vector[i]) }
         #expect(abs(Double(estimates[r]) - exact) <= Double(rows.errorBound(r, query)), "row \(r)")
       }
+      // The bounds of all rows at once (`VectorIndex.scores`) are those of each row.
+      var bounds: [Float] = []
+      rows.errorBounds(query, into: &bounds)
+      #expect(bounds == (0..<count).map { rows.errorBound($0, query) })
     }
   }
 
