@@ -294,8 +294,11 @@ public struct TemplateMatcher: Sendable {
   func boundAndCoverage(_ p: Prepared, signature: borrowing TemplateSignature, words: WordBitSet) -> (bound: Float, covered: UInt64) {
     var bound: Float = 0
     var missingRequired = 0
+    // (Stop words read from the matcher's own table: the vocabulary's array is a class's
+    // stored property, whose every read costs a dynamic exclusivity check.)
+    let isStop = stopWords.base
     for id in signature.requiredWords where p.wordMatchIndex[Int(id)] < 0 {
-      bound += vocabulary.isStop[Int(id)] ? costs.stopDeletion : costs.deletion
+      bound += Int(id) < stopWords.count && isStop[Int(id)] ? costs.stopDeletion : costs.deletion
       missingRequired += 1
     }
     func spans(_ lexicon: Int) -> Bool { lexicon < p.lexiconPositions.count && p.lexiconPositions[lexicon] != 0 }
