@@ -397,13 +397,21 @@ public struct IntentTemplates: Sendable {
     guard intent < templates.count else { return 0 }
     // Edit costs are multiples of 0.05: the margin only absorbs rounding.
     let ceiling = floor > 0 ? (1 - floor) * Float(prepared.n + 1) + 1e-3 : nil
-    return matcher.bestQuality(templates[intent], prepared, limit: templatesPerIntent, ceiling: ceiling, arena: &arena.storage)
+    return matcher.bestQuality(templates[intent], prepared, limit: templatesPerIntent, ceiling: ceiling, arena: &arena)
   }
 }
 
 /// Scratch memory for template DPs, reused across the intents of one request.
 public struct TemplateArena {
+  /// The DP vectors (`Evaluation`).
   var storage: [Float] = []
+  /// `TemplateMatcher.best`'s per-call arrays: templates in bound order, their coverage, the
+  /// shared-prefix slots and vectors, the remaining-cost row.
+  var ordered: [UInt64] = []
+  var coverage: [UInt64] = []
+  var prefixes: [Int] = []
+  var store: [Float] = []
+  var tail: [Float] = []
   public init() {}
 }
 

@@ -365,13 +365,13 @@ public struct TemplateMatcher: Sendable {
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
   /// are aligned: those with the lowest lower bound.
   public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
-    var arena: [Float] = []
+    var arena = TemplateArena()
     return best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
   }
 
   /// `bestQuality` with a caller-owned arena, reused across calls for one request. With a
   /// `ceiling`, only templates costing less are looked at: nil when there is none.
-  func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, ceiling: Float?, arena: inout [Float]) -> Float? {
+  func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int, ceiling: Float?, arena: inout TemplateArena) -> Float? {
     let result = best(templates, p, limit: limit, keepTies: false, ceiling: ceiling, arena: &arena)
     return ceiling != nil && result.ties.isEmpty ? nil : result.quality
   }
@@ -384,13 +384,13 @@ public struct TemplateMatcher: Sendable {
   /// With a `ceiling`, only templates costing at most that much are looked at (none found:
   /// no indices), which lets the bound stop early.
   public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared, ceiling: Float? = nil) -> (indices: [Int], quality: Float) {
-    var arena: [Float] = []
+    var arena = TemplateArena()
     let result = best(templates, p, limit: .max, keepTies: true, ceiling: ceiling, arena: &arena)
     return (result.ties.sorted(), result.quality)
   }
 
   private func best(
-    _ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float? = nil, arena: inout [Float]
+    _ templates: [CompiledTemplate], _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float? = nil, arena: inout TemplateArena
   ) -> (ties: [Int], quality: Float) {
     // The templates are read in place (through a buffer): copying a template retains every
     // array it holds, which cost more than some DPs.
@@ -400,7 +400,7 @@ public struct TemplateMatcher: Sendable {
   }
 
   private func best(
-    _ templates: UnsafeBufferPointer<CompiledTemplate>, _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float?, arena: inout [Float]
+    _ templates: UnsafeBufferPointer<CompiledTemplate>, _ p: Prepared, limit: Int, keepTies: Bool, ceiling: Float?, arena: inout TemplateArena
   ) -> (ties: [Int], quality: Float) {
     guard !templates.isEmpty else { return ([], 0) }
     let width = p.n + 1
@@ -408,16 +408,36 @@ public struct TemplateMatcher: Sendable {
     var ties: [Int] = []
     // The DP overwrites every slot before reading it, so a reused arena needs no clearing.
     // (Allocated uninitialised: zeroing it cost more than small requests' DPs.)
-    if arena.count < width * 512 {
-      arena = [Float](unsafeUninitializedCapacity: width * 512) { _, count in count = width * 512 }
+    if arena.storage.count < width * 512 {
+      arena.storage = [Float](unsafeUninitializedCapacity: width * 512) { _, count in count = width * 512 }
+    }
+    // The arena's scratch arrays, taken for this call and handed back with their capacity
+    // (an allocation per array and call cost more than some DPs).
+    var ordered: [UInt64] = []
+    var coverage: [UInt64] = []
+    var prefixes: [Int] = []
+    var store: [Float] = []
+    var tail: [Float] = []
+    swap(&ordered, &arena.ordered)
+    swap(&coverage, &arena.coverage)
+    swap(&prefixes, &arena.prefixes)
+    swap(&store, &arena.store)
+    swap(&tail, &arena.tail)
+    defer {
+      swap(&ordered, &arena.ordered)
+      swap(&coverage, &arena.coverage)
+      swap(&prefixes, &arena.prefixes)
+      swap(&store, &arena.store)
+      swap(&tail, &arena.tail)
     }
     // Most promising first; stop when even the lower bound cannot beat the best cost.
     // (Templates whose bound cannot beat the starting cost are left out before the sort.)
     // (Each kept template's bound and index packed into one integer that orders as the pair
     // does: sorting plain integers costs a fraction of sorting tuples through a closure.)
-    var ordered: [UInt64] = []
+    ordered.removeAll(keepingCapacity: true)
     ordered.reserveCapacity(templates.count)
-    var coverage = [UInt64](repeating: 0, count: templates.count)
+    coverage.removeAll(keepingCapacity: true)
+    coverage.append(contentsOf: repeatElement(0, count: templates.count))
     for index in templates.indices {
       let (bound, covered) = boundAndCoverage(templates[index], p)
       coverage[index] = covered
@@ -438,11 +458,13 @@ public struct TemplateMatcher: Sendable {
       }
       slotCount = max(slotCount, templates[index].flat.slotCount)
     }
-    var prefixes = [Int](repeating: -2, count: slotCount)
-    var store: [Float] = []
+    prefixes.removeAll(keepingCapacity: true)
+    prefixes.append(contentsOf: repeatElement(-2, count: slotCount))
+    store.removeAll(keepingCapacity: true)
     // What reading the rest of the request costs at least, per cell, for the template at hand.
-    var tail = [Float](repeating: 0, count: width)
-    arena.withUnsafeMutableBufferPointer { buffer in
+    tail.removeAll(keepingCapacity: true)
+    tail.append(contentsOf: repeatElement(0, count: width))
+    arena.storage.withUnsafeMutableBufferPointer { buffer in
       for key in ordered {
         let index = Int(key & 0xFFFF_FFFF)
         let bound = Self.bound(orderedBits: UInt32(key >> 32))
