@@ -5,7 +5,8 @@ import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeImport
 
-// rank: median and p99 of `IntentEngine.rank` per request on the Home Assistant `templates`
+// rank: median and p99 of `IntentEngine.rank` per request (three passes over the requests) on
+//       the Home Assistant `templates`
 //       catalogs (their development requests), on Seal-Tools' 4,076 imported tools, on a
 //       synthetic 3,000-intent catalog and on synthetic tool lists of 3,000 and 30,000 tools
 //       (`SyntheticToolCatalog`), next
@@ -34,19 +35,35 @@ private func pythonBaseline(catalog: String, requests: String, language: String)
   return (median, p99)
 }
 
-private func measure(engine: IntentEngine, requests: [String]) -> [Double] {
+/// How many times each row's requests are ranked: the median and p99 are over every pass, and
+/// the row shows the lowest and highest median of a single pass, which tells how much this
+/// machine's speed moved during the row.
+private let passes = 3
+
+/// The per-request times of `passes` passes over `requests` (after a warm-up of 20), sorted,
+/// and the median of each pass.
+private func measure(engine: IntentEngine, requests: [String]) -> (times: [Double], passMedians: [Double]) {
   for request in requests.prefix(20) { _ = engine.rank(request) }  // warm-up
   var times: [Double] = []
-  for request in requests {
-    let start = DispatchTime.now().uptimeNanoseconds
-    _ = engine.rank(request)
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  var passMedians: [Double] = []
+  for _ in 0..<passes {
+    var pass: [Double] = []
+    for request in requests {
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = engine.rank(request)
+      pass.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    passMedians.append(percentile(pass.sorted(), 0.5))
+    times += pass
   }
-  return times.sorted()
+  return (times.sorted(), passMedians)
 }
 
-private func row(_ label: String, _ times: [Double], _ baseline: (median: Double, p99: Double)?) -> String {
-  let ours = String(format: "%-26@ %5d  median %7.3f ms  p99 %7.3f ms", label, times.count, percentile(times, 0.5), percentile(times, 0.99))
+private func row(_ label: String, _ measured: (times: [Double], passMedians: [Double]), _ baseline: (median: Double, p99: Double)?) -> String {
+  let times = measured.times
+  let spread = String(format: "(passes %.3f–%.3f)", measured.passMedians.min() ?? 0, measured.passMedians.max() ?? 0)
+  let ours =
+    String(format: "%-26@ %5d  median %7.3f ms  p99 %7.3f ms ", label, times.count / passes, percentile(times, 0.5), percentile(times, 0.99)) + spread
   guard let baseline else { return ours + "   (rank_bm25 baseline not installed: run Scripts/bench.sh)" }
   return ours
     + String(

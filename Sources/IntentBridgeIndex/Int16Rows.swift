@@ -119,43 +119,32 @@ struct Int16Rows: Sendable {
   }
 
   /// Every row's estimate `s[r] · t · (q[r] · p)`, into `out` (`rowCount` values).
-  /// - Complexity: O(rows × dimensions), 32 values per step (16 at the end of a row whose
-  ///   length is an odd multiple of 16); the integer lanes are exact (`limit`). The
-  ///   loop walks raw pointers with wrapping arithmetic: every offset stays inside the row
-  ///   (`dimensions % 16 == 0`, checked at `init`), so no step needs an overflow check.
+  /// - Complexity: O(rows × dimensions), two rows and 16 values per step; the integer lanes
+  ///   are exact (`limit`). The loop walks raw pointers with wrapping arithmetic: every
+  ///   offset stays inside the rows (`dimensions % 16 == 0`, checked at `init`), so no step
+  ///   needs an overflow check.
   func estimates(_ query: Query, into out: inout [Float]) {
     out = [Float](repeating: 0, count: rowCount)
     guard query.values.count == dimensions, values.count >= rowCount * dimensions else { return }
     let rowBytes = dimensions * 2
-    let pairBytes = rowBytes & ~63
     query.values.withUnsafeBytes { q in
       values.withUnsafeBytes { m in
         guard let qBase = q.baseAddress, let mBase = m.baseAddress else { return }
         out.withUnsafeMutableBufferPointer { out in
           scales.withUnsafeBufferPointer { scales in
+            // Two rows at a time, so that each load of the query serves both.
             var row = mBase
-            for r in 0..<rowCount {
-              var acc0 = SIMD4<Int32>()
-              var acc1 = SIMD4<Int32>()
-              var i = 0
-              while i < pairBytes {
-                acc0 &+= Self.pairProducts(row, qBase, i)
-                acc1 &+= Self.pairProducts(row, qBase, i &+ 16)
-                acc0 &+= Self.pairProducts(row, qBase, i &+ 32)
-                acc1 &+= Self.pairProducts(row, qBase, i &+ 48)
-                i &+= 64
-              }
-              if i < rowBytes {
-                acc0 &+= Self.pairProducts(row, qBase, i)
-                acc1 &+= Self.pairProducts(row, qBase, i &+ 16)
-              }
-              // Each lane sums `dimensions / 8` products and fits 32 bits (`limit`); the eight
-              // lanes together may not, so they are summed as floats: each conversion and
-              // addition is within 2⁻²⁴ of the sum of the lanes' magnitudes, at most
-              // `‖q[r]‖ · ‖p‖`, far inside the margin `errorBound` keeps for float sums.
-              let lanes = SIMD4<Float>(acc0) + SIMD4<Float>(acc1)
-              out[r] = scales[r] * query.scale * lanes.sum()
-              row = row.advanced(by: rowBytes)
+            var r = 0
+            while r &+ 1 < rowCount {
+              let (first, second) = Self.dots(row, row.advanced(by: rowBytes), qBase, bytes: rowBytes)
+              out[r] = scales[r] * query.scale * first
+              out[r &+ 1] = scales[r &+ 1] * query.scale * second
+              row = row.advanced(by: 2 &* rowBytes)
+              r &+= 2
+            }
+            if r < rowCount {
+              let (last, _) = Self.dots(row, row, qBase, bytes: rowBytes)
+              out[r] = scales[r] * query.scale * last
             }
           }
         }
@@ -163,13 +152,34 @@ struct Int16Rows: Sendable {
     }
   }
 
-  /// The four sums of adjacent products of the eight values at `offset` bytes into `row` and
-  /// `query` (one SSE2 `pmaddwd` on x86).
+  /// The integer dot products of rows `a` and `b` with `query` over `bytes` bytes (a
+  /// multiple of 32), as floats.
+  ///
+  /// Each 32-bit lane sums `dimensions / 8` products and fits (`limit`); a row's eight lanes
+  /// together may not, so they are summed as floats: each conversion and addition is within
+  /// 2⁻²⁴ of the sum of the lanes' magnitudes, at most `‖q[r]‖ · ‖p‖`, far inside the margin
+  /// `errorBound` keeps for float sums.
   @inline(__always)
-  private static func pairProducts(_ row: UnsafeRawPointer, _ query: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int32> {
-    let a = SIMD8<Int32>(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self))
-    let b = SIMD8<Int32>(truncatingIfNeeded: query.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self))
-    let p = a &* b
+  private static func dots(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ query: UnsafeRawPointer, bytes: Int) -> (Float, Float) {
+    var a0 = SIMD4<Int32>(), a1 = SIMD4<Int32>()
+    var b0 = SIMD4<Int32>(), b1 = SIMD4<Int32>()
+    var i = 0
+    while i < bytes {
+      let q0 = query.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self)
+      let q1 = query.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD8<Int16>.self)
+      a0 &+= pairProducts(a.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self), q0)
+      a1 &+= pairProducts(a.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD8<Int16>.self), q1)
+      b0 &+= pairProducts(b.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self), q0)
+      b1 &+= pairProducts(b.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD8<Int16>.self), q1)
+      i &+= 32
+    }
+    return ((SIMD4<Float>(a0) + SIMD4<Float>(a1)).sum(), (SIMD4<Float>(b0) + SIMD4<Float>(b1)).sum())
+  }
+
+  /// The four sums of adjacent products of `a` and `b` (one SSE2 `pmaddwd` on x86).
+  @inline(__always)
+  private static func pairProducts(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+    let p = SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)
     return p.evenHalf &+ p.oddHalf
   }
 }
