@@ -410,7 +410,7 @@ def main():
     if missing:
         sys.exit("dev_figures: " + "\n".join(missing) + "\n(--only chooses sets; tools,smart-home need no development data)")
     if not os.access(a.bin, os.X_OK):
-        sys.exit(f"dev_figures: no intentbridge binary at {a.bin} (swift build -c release, or --bin PATH)")
+        sys.exit(f"dev_figures: no intentbridge binary at {a.bin} (swift build -c release --static-swift-stdlib, or --bin PATH)")
     if not (Path(a.model) / "model.safetensors").exists():
         sys.exit(f"dev_figures: no static model at {a.model} (model.safetensors expected; --model DIR or INTENTBRIDGE_MODEL)")
     if not a.no_venv and not in_venv():

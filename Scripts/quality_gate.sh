@@ -9,7 +9,7 @@
 # where the data must be there). Called by .ci/run after the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .build/release/intentbridge ] || swift build -c release --product intentbridge
+[ -x .build/release/intentbridge ] || swift build -c release --static-swift-stdlib --product intentbridge
 bin=.build/release/intentbridge
 ha=$(python3 Scripts/devdata.py ha 2>/dev/null) || ha=""
 missing=$(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true)

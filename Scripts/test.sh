@@ -44,8 +44,8 @@ if [ "$skipped" -gt 0 ]; then
   echo "note: $skipped Swift tests skipped: $(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true)"
 fi
 
-echo "== Release build"
-swift build -c release --product intentbridge
+echo "== Release build (the Swift runtime linked in: README, \"Building\")"
+swift build -c release --static-swift-stdlib --product intentbridge
 bin="$root/.build/release/intentbridge"
 
 echo "== README commands and MCP client snippets"

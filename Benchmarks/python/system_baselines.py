@@ -407,7 +407,7 @@ def main():
     args = ap.parse_args()
     args.binary = args.binary.resolve()  # children run in temporary directories
     if not args.binary.exists():
-        ap.error(f"{args.binary} is missing: swift build -c release --product intentbridge")
+        ap.error(f"{args.binary} is missing: swift build -c release --static-swift-stdlib --product intentbridge")
     langs = [l.strip() for l in args.langs.split(",") if l.strip()]
 
     started = time.perf_counter()

@@ -11,7 +11,7 @@ bin=${INTENTBRIDGE_BIN:-.build/release/intentbridge}
 catalog=Examples/notes/notes.en.json
 mkdir -p .build
 if [ ! -x "$bin" ]; then
-  echo "missing $bin: run 'swift build -c release --product intentbridge' first"
+  echo "missing $bin: run 'swift build -c release --static-swift-stdlib --product intentbridge' first"
   echo "conformance: 0 passed, 1 failed"
   exit 1
 fi
