@@ -61,12 +61,9 @@ public struct VectorIndex: Sendable {
       ?? Self.nearDuplicateFolds(of: file, threshold: nearDuplicate)
     // Each kept file row's position among the kept rows.
     var keptPosition = [Int32](repeating: -1, count: rowCount)
-    // (Room for every row the folding keeps, reserved once: grown by appends, the matrix
-    // would be copied as it doubles and hold up to twice its size, beside the file's rows.)
-    let keptCount = Self.keptRowCount(folds: folds, file: file, rowCount: rowCount)
-    rows.reserveCapacity(keptCount * d)
-    intents.reserveCapacity(keptCount)
-    counts.reserveCapacity(keptCount)
+    // The kept rows are chosen first and copied after, into a matrix of their size: grown by
+    // appends, it would be copied as it doubles and hold up to twice that, beside the file's.
+    var keptRows: [Int] = []
     for row in 0..<rowCount {
       // (A folding not made by `nearDuplicateFolds` — a file `validate` was not asked to
       // check — keeps the rows it cannot fold rather than trap.)
@@ -78,8 +75,10 @@ public struct VectorIndex: Sendable {
       keptPosition[row] = Int32(intents.count)
       intents.append(Int32(file.entries[row].intent))
       counts.append(1)
-      rows += file.vectors[(row * d)..<((row + 1) * d)]
+      keptRows.append(row)
     }
+    rows.reserveCapacity(keptRows.count * d)
+    for row in keptRows { rows += file.vectors[(row * d)..<((row + 1) * d)] }
     entryIntents = intents
     matrix = rows
     multiplicity = counts
@@ -114,20 +113,6 @@ public struct VectorIndex: Sendable {
     fineEstimates =
       rowEstimates == nil && intentsWithRows > 0 && intents.count >= Self.fineEstimateRowsPerIntent * intentsWithRows
       ? Int16Rows(rows, rows: intents.count, dimensions: d) : nil
-  }
-
-  /// How many of the first `rowCount` rows of `file` the loop of `init(file:)` keeps under
-  /// `folds` (the same test, without the copies).
-  private static func keptRowCount(folds: [Int32], file: VectorFile, rowCount: Int) -> Int {
-    var kept = [Bool](repeating: false, count: rowCount)
-    var count = 0
-    for row in 0..<rowCount {
-      let fold = Int(folds[row])
-      if fold >= 0, fold < row, kept[fold], file.entries[fold].intent == file.entries[row].intent { continue }
-      kept[row] = true
-      count += 1
-    }
-    return count
   }
 
   /// For each row of `file`, -1 when it is kept, else the earlier kept row of the same intent
