@@ -174,13 +174,8 @@ public enum IndexFile {
   }
 
   /// `decode`, with `bytes` the whole of `store` (a mapped file) when given: the compiled
-  /// catalog is then a range of the store, read in place, instead of a copy. `release` is
-  /// told of each range of `bytes` read for the checksum or copied out (in pieces of
-  /// `releaseStride` bytes, in order), for a mapping to drop those pages from the resident
-  /// set as it goes instead of holding the whole file at once.
-  static func decode(
-    _ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool, store: ByteStore?, release: ((Range<Int>) -> Void)? = nil
-  ) throws(Problem) -> Contents {
+  /// catalog is then a range of the store, read in place, instead of a copy.
+  static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool, store: ByteStore?) throws(Problem) -> Contents {
     guard bytes.count >= 32 else { throw .truncated(expected: 32, actual: bytes.count) }
     guard Array(bytes[0..<4]) == magic else { throw .notAnIndexFile }
     let version = read(UInt16.self, bytes, 4)
@@ -191,12 +186,9 @@ public enum IndexFile {
     guard length == UInt64(bytes.count) else {
       throw .truncated(expected: length > UInt64(Int.max) ? Int.max : Int(length), actual: bytes.count)
     }
-    var hash = ContentHash()
-    forEachPiece(of: 16..<bytes.count) { piece in
-      hash.combine(UnsafeRawBufferPointer(rebasing: bytes[piece]))
-      release?(piece)
+    guard ContentHash.of(UnsafeRawBufferPointer(rebasing: bytes[16...])) == read(UInt64.self, bytes, 8) else {
+      throw .checksumMismatch
     }
-    guard hash.finish() == read(UInt64.self, bytes, 8) else { throw .checksumMismatch }
     let sectionCount = Int(read(UInt32.self, bytes, 24))
     guard sectionCount <= 64, 32 + 24 * sectionCount <= bytes.count else { throw .corrupt("its section table does not fit in the file") }
     var sections: [String: UnsafeRawBufferPointer] = [:]
@@ -241,12 +233,8 @@ public enum IndexFile {
     let floats = [Float](unsafeUninitializedCapacity: readVectors ? Int(count) * Int(dimensions) : 0) { buffer, initialized in
       #if _endian(little)
         // The file's little-endian float32 are the host's: one move.
-        if let destination = buffer.baseAddress, let source = vectorBytes.baseAddress, let base = bytes.baseAddress {
-          let start = source - base
-          forEachPiece(of: start..<(start + buffer.count * 4)) { piece in
-            (UnsafeMutableRawPointer(destination) + (piece.lowerBound - start)).copyMemory(from: base + piece.lowerBound, byteCount: piece.count)
-            release?(piece)
-          }
+        if let destination = buffer.baseAddress, let source = vectorBytes.baseAddress {
+          UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: buffer.count * 4)
         }
       #else
         for i in 0..<buffer.count { buffer[i] = Float(bitPattern: read(UInt32.self, vectorBytes, i * 4)) }
@@ -284,20 +272,6 @@ public enum IndexFile {
     return Contents(engine: engine, vectors: vectors)
   }
 
-  /// The bytes `decode` reads or copies between two calls of its `release`: 1 MiB, a
-  /// multiple of every page size.
-  static let releaseStride = 1 << 20
-
-  /// Calls `body` with the pieces of `range` cut at the multiples of `releaseStride`, in order.
-  private static func forEachPiece(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
-    var at = range.lowerBound
-    while at < range.upperBound {
-      let end = min(range.upperBound, (at / releaseStride + 1) * releaseStride)
-      body(at..<end)
-      at = end
-    }
-  }
-
   @inline(__always)
   private static func read<T: FixedWidthInteger>(_: T.Type, _ bytes: UnsafeRawBufferPointer, _ offset: Int) -> T {
     T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
@@ -327,16 +301,10 @@ public enum IndexFile {
     // The store unmaps the file when the last range into it (the compiled catalog) is gone.
     let bytes = UnsafeRawBufferPointer(start: mapping, count: size)
     let store = ByteStore(mapping: bytes)
-    // The pages the checksum and the copies touch leave the resident set as they are done
-    // with (whole pages inside each piece; the file's last page whole), so that the file is
-    // never resident at once beside what is copied out of it; those of the compiled catalog
-    // come back from the page cache as it is read.
-    let page = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
-    let contents = try decode(bytes, vectors: readVectors, store: store) { piece in
-      let low = (piece.lowerBound + page - 1) / page * page
-      let high = piece.upperBound == size ? (size + page - 1) / page * page : piece.upperBound / page * page
-      if low < high { _ = madvise(mapping + low, high - low, MADV_DONTNEED) }
-    }
+    let contents = try decode(bytes, vectors: readVectors, store: store)
+    // Everything but the compiled catalog is copied out: the pages the checksum touched leave
+    // the resident set, and those of the compiled catalog come back from the page cache as
+    // it is read.
     _ = madvise(mapping, size, MADV_DONTNEED)
     return contents
   }
