@@ -101,7 +101,8 @@ case "rank": benchmarkRank()
 case "resolve": benchmarkResolve()
 case "mcp": benchmarkMCP()
 case "synthetic-tools": writeSyntheticTools()
+case "measure-process": measureProcess()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools\n".utf8))
+  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools, measure-process\n".utf8))
   exit(64)
 }

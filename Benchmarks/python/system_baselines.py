@@ -35,19 +35,25 @@ Per language it measures:
      hassil_baseline.py does). The child's code path imports only the standard library
      besides hassil / home_assistant_intents (no numpy / rank_bm25).
    Ratio baseline / ours.
-3. Memory: peak RSS (ru_maxrss of os.wait4 on each child, KiB -> MiB) of the two cold-start
-   processes, maximum over the runs. Ratio baseline / ours.
+3. Memory: peak RSS (the child's ru_maxrss, KiB -> MiB) of the two cold-start processes,
+   maximum over the runs. Ratio baseline / ours.
 
-Every child process is started with subprocess.Popen (stdout/stderr to temporary files, so no
-pipe can block) and reaped with os.wait4(pid, 0), which gives the child's own rusage; wall time
-is perf_counter around Popen .. wait4. Each measurement is preceded by --warmup untimed runs
-(file cache, lazily compiled code). Medians are statistics.median.
+Every measured child is started through `intentbridge-bench measure-process` (--launcher; the
+benchmark executable beside --binary), a small process that spawns it, reaps it with wait4 and
+writes its exit status, spawn-to-reap wall time and ru_maxrss to a file. The launcher is there
+because on Linux ru_maxrss also counts the peak of the address space a process replaced at exec:
+a child spawned directly by this harness (hassil loaded, ~37 MiB) never reports less than the
+harness's own peak, which had made both columns read the same figure. The launcher's own peak
+is the new floor and is reported ("rss_floor_mib"); a figure at the floor means "at most".
+The launcher's stdout/stderr are temporary files (no pipe can block). Each measurement is
+preceded by --warmup untimed runs (file cache, lazily compiled code). Medians are
+statistics.median.
 
 Output (stdout): machine (CPU model, cores, memory), date and versions as Markdown, a Markdown
 table with one row per language, then one JSON line per row (also written to --json-out FILE).
 Progress goes to stderr. Python bytecode is not written (no __pycache__ in the repo).
 
-Usage: system_baselines.py [--langs en,de,fi,sk,zh-CN] [--binary PATH] [--json-out FILE]
+Usage: system_baselines.py [--langs en,de,fi,sk,zh-CN] [--binary PATH] [--launcher PATH] [--json-out FILE]
                            [--index-runs 5] [--build-runs 5] [--cold-runs 10] [--warmup 1]
        system_baselines.py --child hassil LANG QUERY [--intents-lang CODE] [--area AREA]
 """
@@ -119,26 +125,31 @@ def hassil_child(argv):
 
 # --------------------------------------------------------------------------- measurement helpers
 
-def run_process(argv, cwd):
-    """Run argv to completion; returns (wall seconds, peak RSS MiB, stdout text).
+LAUNCHER = None  # intentbridge-bench, set by main(); run_process spawns children through it
+RSS_FLOOR_KIB = [0]  # the launcher's largest own peak RSS seen, reported as rss_floor_mib
 
-    stdout/stderr go to temporary files; os.wait4 reaps the child and returns its own rusage.
-    Raises on a non-zero exit.
+
+def run_process(argv, cwd):
+    """Run argv to completion through the launcher; returns (wall seconds, peak RSS MiB, stdout).
+
+    The launcher (`intentbridge-bench measure-process RESULT argv...`) measures the child's
+    spawn-to-reap wall time and ru_maxrss; its stdout/stderr are the child's, here temporary
+    files. Raises on a non-zero exit.
     """
     import subprocess
     import tempfile
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)  # already reaped: keep Popen quiet
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(suffix=".json") as result:
+        proc = subprocess.run([str(LAUNCHER), "measure-process", result.name, *map(str, argv)], cwd=cwd,
+                              stdin=subprocess.DEVNULL, stdout=out, stderr=err)
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace")
-    if proc.returncode != 0:
+        measured = json.loads(Path(result.name).read_text() or "null")
+    if proc.returncode != 0 or not measured:
         raise RuntimeError(f"{argv} exited with {proc.returncode}: {stderr.strip()[:500]}")
-    return wall, usage.ru_maxrss / 1024.0, stdout  # ru_maxrss is in KiB on Linux
+    RSS_FLOOR_KIB[0] = max(RSS_FLOOR_KIB[0], measured["launcher_rss_kib"])
+    return measured["wall_ms"] / 1000.0, measured["peak_rss_kib"] / 1024.0, stdout  # KiB on Linux
 
 
 def time_in_process(fn, runs, warmup):
@@ -316,6 +327,7 @@ def measure_language(lang, args, hb, build_docs, workdir):
         "ours_rss_mib": round(max(ours_rss), 1),
         "hassil_rss_mib": round(max(hassil_rss), 1),
         "ratio_rss": round(max(hassil_rss) / max(ours_rss), 2),
+        "rss_floor_mib": round(RSS_FLOOR_KIB[0] / 1024.0, 1),
         "runs_ms": {
             "ours_index": [ms(t) for t in index_times],
             "ours_start_load": [ms(t) for t in load_times],
@@ -399,6 +411,8 @@ def main():
                                              "CLI cold start and peak memory (see module docstring).")
     ap.add_argument("--langs", default=ALL_LANGS)
     ap.add_argument("--binary", type=Path, default=DEFAULT_BINARY)
+    ap.add_argument("--launcher", type=Path, default=None,
+                    help="intentbridge-bench (measure-process); default: beside --binary")
     ap.add_argument("--json-out", default=None, help="also write the JSON lines to this file")
     ap.add_argument("--index-runs", type=int, default=5)
     ap.add_argument("--build-runs", type=int, default=5)
@@ -408,6 +422,10 @@ def main():
     args.binary = args.binary.resolve()  # children run in temporary directories
     if not args.binary.exists():
         ap.error(f"{args.binary} is missing: swift build -c release --static-swift-stdlib --product intentbridge")
+    global LAUNCHER
+    LAUNCHER = (args.launcher or args.binary.parent / "intentbridge-bench").resolve()
+    if not LAUNCHER.exists():
+        ap.error(f"{LAUNCHER} is missing: swift build -c release --static-swift-stdlib --product intentbridge-bench")
     langs = [l.strip() for l in args.langs.split(",") if l.strip()]
 
     started = time.perf_counter()
@@ -439,7 +457,8 @@ def main():
     print(f"- python {info['python']} ({sys.executable}); " + ", ".join(f"{k} {v}" for k, v in versions.items()))
     print(f"- binary: {binary_desc}")
     print(f"- runs: index/start+load {args.index_runs}, in-process builds {args.build_runs}, "
-          f"cold start {args.cold_runs} (medians; warm-up {args.warmup}); RSS = max ru_maxrss over the cold runs")
+          f"cold start {args.cold_runs} (medians; warm-up {args.warmup}); RSS = max ru_maxrss over the cold runs, "
+          f"spawned by {LAUNCHER.name} measure-process (floor {RSS_FLOOR_KIB[0] / 1024.0:.1f} MiB)")
     print(f"- total run time: {total:.1f} s\n")
     print(markdown_table(rows))
     print()
