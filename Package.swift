@@ -26,6 +26,9 @@ let package = Package(
     // Leaf: flat little-endian binary files (writer, bounds-checked reader, memory-mapped
     // byte stores, `BinaryCodable`) shared by the model cache and the index file.
     .target(name: "IntentBridgeBinary", swiftSettings: strictSettings),
+    // Leaf: independent parts of a build run on every core, with results in a fixed order
+    // (`sideBySide`, `concurrentMap`).
+    .target(name: "IntentBridgeConcurrency", swiftSettings: strictSettings),
     // Catalog v1: model, loading with diagnostics, phrase templates, lint.
     .target(
       name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON", "IntentBridgeText"], swiftSettings: strictSettings),
@@ -34,7 +37,7 @@ let package = Package(
       name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"], swiftSettings: strictSettings),
     // Index: intent documents, BM25F keyword index, the index file and vector search.
     .target(
-      name: "IntentBridgeIndex", dependencies: ["IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
+      name: "IntentBridgeIndex", dependencies: ["IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(
@@ -48,7 +51,8 @@ let package = Package(
     .target(
       name: "IntentBridgeRanking",
       dependencies: [
-        "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON",
+        "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText",
+        "IntentBridgeJSON",
       ],
       swiftSettings: strictSettings),
     // Facade: catalog → compiled catalog + model + vectors → ranking and filling; the one door
@@ -56,8 +60,8 @@ let package = Package(
     .target(
       name: "IntentBridgeEngine",
       dependencies: [
-        "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeIndex", "IntentBridgeRanking", "IntentBridgeTemplates",
-        "IntentBridgeEmbedding", "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
+        "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeConcurrency", "IntentBridgeIndex", "IntentBridgeRanking",
+        "IntentBridgeTemplates", "IntentBridgeEmbedding", "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
       ],
       swiftSettings: strictSettings),
     // The library product's module: re-exports the engine, tools, importers and evaluation.
@@ -71,7 +75,8 @@ let package = Package(
       swiftSettings: strictSettings),
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
-      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary"], swiftSettings: strictSettings),
+      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency"],
+      swiftSettings: strictSettings),
     // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
     .target(
       name: "IntentBridgeEval",
@@ -137,6 +142,8 @@ let package = Package(
         "IntentBridgeTestSupport",
       ],
       swiftSettings: strictSettings),
+    .testTarget(
+      name: "IntentBridgeConcurrencyTests", dependencies: ["IntentBridgeConcurrency"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeRankingTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+import IntentBridgeConcurrency
 import IntentBridgeJSON
 
 /// A static (Model2Vec) sentence-embedding model: a table with one vector per vocabulary
@@ -144,11 +145,20 @@ public final class StaticEmbeddingModel: Sendable {
     return embed(text, work: &work)
   }
 
-  /// The vectors of `texts`, in order (reuses working storage across texts).
+  /// The vectors of `texts`, in order: chunks of `concurrentChunk` texts on every core, each
+  /// chunk reusing one working storage (the vectors are those of `embed(_:)` one by one).
   public func embed(_ texts: [String]) -> [[Float]] {
-    var work = Work()
-    return texts.map { embed($0, work: &work) }
+    let chunks = stride(from: 0, to: texts.count, by: Self.concurrentChunk).map {
+      texts[$0..<min($0 + Self.concurrentChunk, texts.count)]
+    }
+    return concurrentMap(chunks) { chunk in
+      var work = Work()
+      return chunk.map { embed($0, work: &work) }
+    }.flatMap { $0 }
   }
+
+  /// Texts per chunk of a batch: about 0.1 ms of work, well above a thread hand-off.
+  static let concurrentChunk = 16
 
   /// Working storage reused across the texts of a batch.
   private struct Work {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import IntentBridgeBinary
 import IntentBridgeCatalog
+import IntentBridgeConcurrency
 import IntentBridgeEmbedding
 import IntentBridgeFilling
 import IntentBridgeIndex
@@ -299,15 +300,18 @@ public struct IntentEngine: Sendable {
     if !foldsUsed.isEmpty {
       var rowOfText: [String: Int] = [:]
       for (row, text) in texts.enumerated() where rowOfText[text.text] == nil { rowOfText[text.text] = row }
-      for fold in foldsUsed.sorted() {
+      // The held-out catalogs are compiled at the same time, one per core.
+      let sortedFolds = foldsUsed.sorted()
+      let rankers = concurrentMap(sortedFolds) { [rowOfText, shipped] fold in
         let catalog = PseudoRequests.catalog(compiled.catalog, without: fold, language: compiled.language)
         let foldCompiled = CompiledCatalog(catalog: catalog, language: compiled.language, keyword: configuration.keyword)
         var foldVectors: VectorFile?
         if let embedder, let vectors {
           foldVectors = subset(vectors, for: foldCompiled.embeddingTexts(), rowOfText: rowOfText, embedder: embedder)
         }
-        folds[fold] = Ranker(compiled: foldCompiled, embedder: embedder, vectors: foldVectors, configuration: shipped)
+        return Ranker(compiled: foldCompiled, embedder: embedder, vectors: foldVectors, configuration: shipped)
       }
+      for (fold, foldRanker) in zip(sortedFolds, rankers) { folds[fold] = foldRanker }
     }
     return ConfidenceCalibration.fit(ranker: ranker, foldRankers: folds, modes: modes, requests: requests)
   }

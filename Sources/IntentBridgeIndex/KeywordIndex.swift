@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import IntentBridgeCatalog
+import IntentBridgeConcurrency
 import IntentBridgeText
 
 /// BM25F over the fields of `IntentDocument`s.
@@ -86,30 +87,62 @@ public struct KeywordIndex: Sendable {
     self.configuration = configuration
     self.analyzer = analyzer
     let fieldCount = IntentDocument.Field.allCases.count
-    var postings: [String: [Posting]] = [:]
+    // Each distinct fragment is analysed once (intents that share an enum or entity repeat its
+    // values' text in their `values` field), the fragments on every core; `sequence` lists
+    // the fragments of every document's fields in order, by number.
+    var fragmentNumber: [String: Int] = [:]
+    var fragments: [String] = []
+    var sequence: [Int] = []
+    for document in documents {
+      for field in 0..<fieldCount {
+        for fragment in document.fields[field] {
+          if let number = fragmentNumber[fragment] {
+            sequence.append(number)
+          } else {
+            fragmentNumber[fragment] = fragments.count
+            sequence.append(fragments.count)
+            fragments.append(fragment)
+          }
+        }
+      }
+    }
+    let analysed = concurrentMap(fragments, minimumChunk: 32) { analyzer.tokens($0).filter { !$0.isSkipWord }.map(\.term) }
+    // Terms numbered in order of first use, so that counting needs no hashing.
+    var termNumber: [String: Int32] = [:]
+    var termTexts: [String] = []
+    let fragmentTerms: [[Int32]] = analysed.map { terms in
+      terms.map { term in
+        if let number = termNumber[term] { return number }
+        let number = Int32(termTexts.count)
+        termNumber[term] = number
+        termTexts.append(term)
+        return number
+      }
+    }
+    var postings = [[Posting]](repeating: [], count: termTexts.count)
     var lengths = [Float](repeating: 0, count: documents.count * fieldCount)
-    // The terms of each distinct fragment, analysed once: intents that share an enum or
-    // entity repeat its values' text in their `values` field.
-    var fragmentTerms: [String: [String]] = [:]
+    var counts = [Float](repeating: 0, count: termTexts.count)
+    var touched: [Int32] = []
+    var next = 0
     for (d, document) in documents.enumerated() {
       for field in 0..<fieldCount {
-        var counts: [String: Float] = [:]
         var length: Float = 0
-        for fragment in document.fields[field] {
-          let terms: [String]
-          if let known = fragmentTerms[fragment] {
-            terms = known
-          } else {
-            terms = analyzer.tokens(fragment).filter { !$0.isSkipWord }.map(\.term)
-            fragmentTerms[fragment] = terms
+        for _ in document.fields[field] {
+          let terms = fragmentTerms[sequence[next]]
+          next += 1
+          for term in terms {
+            if counts[Int(term)] == 0 { touched.append(term) }
+            counts[Int(term)] += 1
           }
-          for term in terms { counts[term, default: 0] += 1 }
           length += Float(terms.count)
         }
         lengths[d * fieldCount + field] = length
-        for (term, frequency) in counts.sorted(by: { $0.key < $1.key }) {
-          postings[term, default: []].append(Posting(document: Int32(d), field: UInt8(field), frequency: frequency))
+        // One posting per term of the field; each term's list stays in (document, field) order.
+        for term in touched {
+          postings[Int(term)].append(Posting(document: Int32(d), field: UInt8(field), frequency: counts[Int(term)]))
+          counts[Int(term)] = 0
         }
+        touched.removeAll(keepingCapacity: true)
       }
     }
     var averages = [Float](repeating: 0, count: fieldCount)
@@ -121,9 +154,9 @@ public struct KeywordIndex: Sendable {
     // Per term and document, the pseudo frequency summed over its fields (in field order, so
     // the sums are those the per-request loop used to make), and the term's idf.
     var terms: [String: TermPostings] = [:]
-    terms.reserveCapacity(postings.count)
+    terms.reserveCapacity(termTexts.count)
     let n = Double(documents.count)
-    for (term, list) in postings {
+    for (term, list) in zip(termTexts, postings) {
       var entry = TermPostings(fields: list)
       for posting in list {
         let d = Int(posting.document)
@@ -142,8 +175,8 @@ public struct KeywordIndex: Sendable {
     }
     self.postings = terms
     self.documentCount = documents.count
-    self.vocabulary = Set(postings.keys)
-    self.fuzzy = FuzzyVocabulary(Array(postings.keys).sorted())
+    self.vocabulary = Set(termTexts)
+    self.fuzzy = FuzzyVocabulary(termTexts.sorted())
   }
 
   /// Per document, its terms in `fields` weighted by term frequency × IDF (for comparing

@@ -1,5 +1,6 @@
 import IntentBridgeBinary
 import IntentBridgeCatalog
+import IntentBridgeConcurrency
 import IntentBridgeIndex
 import IntentBridgeTemplates
 import IntentBridgeText

@@ -1,4 +1,5 @@
 import IntentBridgeCatalog
+import IntentBridgeConcurrency
 import IntentBridgeIndex
 import IntentBridgeTemplates
 import IntentBridgeText
@@ -108,10 +109,15 @@ public struct CompiledCatalog: Sendable {
   /// The searchable text of each intent, in catalog order.
   /// - Complexity: linear in the catalog's text and its templates' vocabulary.
   static func documents(of catalog: Catalog, language: String, rules: PhraseRules) -> [IntentDocument] {
-    let vocabularyCache = PhraseTemplate.VocabularyCache()
-    return catalog.intents.enumerated().map {
-      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
-    }
+    // Chunks of intents on every core, each with its own cache of template vocabularies.
+    let chunk = 64
+    let starts = Array(stride(from: 0, to: catalog.intents.count, by: chunk))
+    return concurrentMap(starts) { start in
+      let vocabularyCache = PhraseTemplate.VocabularyCache()
+      return (start..<min(start + chunk, catalog.intents.count)).map {
+        IntentDocument(intent: catalog.intents[$0], index: $0, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
+      }
+    }.flatMap { $0 }
   }
 
   /// Whether the catalog was read from its index file (`stored`) rather than compiled here.
@@ -127,11 +133,12 @@ public struct CompiledCatalog: Sendable {
   /// phrase samples delexicalised by the templates' value lexicons).
   public func embeddingTexts() -> [(intent: Int, kind: String, text: String)] {
     let applicationName = catalog.app.name?.resolved(for: language) ?? ""
-    return documents.flatMap { document in
+    // Intent by intent on every core (delexicalising template samples is the costly part).
+    return concurrentMap(documents) { document in
       document.embeddingTexts(applicationName: applicationName, rules: rules, delexicalize: templates.delexicalize).map {
-        (document.intentIndex, $0.kind, $0.text)
+        (intent: document.intentIndex, kind: $0.kind, text: $0.text)
       }
-    }
+    }.flatMap { $0 }
   }
 
   /// Analyses `request` once for ranking and filling.

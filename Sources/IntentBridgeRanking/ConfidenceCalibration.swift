@@ -1,3 +1,4 @@
+import IntentBridgeConcurrency
 import IntentBridgeTemplates
 
 /// Fits a catalog's confidence models (`ConfidenceModel`, one per signal choice) from
@@ -41,7 +42,7 @@ public enum ConfidenceCalibration {
     let requests = requests ?? PseudoRequests.make(compiled: ranker.compiled)
     var models: [RankingMode: ConfidenceModel] = [:]
     // Analysed once for every mode (by the catalog that ranks each: its fold's, or the full one).
-    let analyzed = requests.map { request in (request.fold.flatMap { foldRankers[$0] } ?? ranker).compiled.analyze(request.text) }
+    let analyzed = concurrentMap(requests) { request in (request.fold.flatMap { foldRankers[$0] } ?? ranker).compiled.analyze(request.text) }
     var embeddings = [QueryEmbedding?](repeating: nil, count: requests.count)
     for mode in modes {
       let rows = self.rows(requests, ranker: ranker, foldRankers: foldRankers, mode: mode, analyzed: analyzed, embeddings: &embeddings)
@@ -85,34 +86,44 @@ public enum ConfidenceCalibration {
     }
     let full = shipped(ranker)
     let folds = foldRankers.mapValues(shipped)
-    var inDomain: [ConfidenceFitter.Row] = []
-    var near: [ConfidenceFitter.Row] = []
-    var offDomain: [ConfidenceFitter.Row] = []
-    for (position, request) in requests.enumerated() {
+    let known = embeddings
+    // Each request is ranked on its own (on every core); the rows are joined in request order.
+    let ranked = concurrentMap(Array(requests.indices)) { position -> RankedRequest in
+      let request = requests[position]
       let rankerOfRequest = request.fold.flatMap { folds[$0] } ?? full
       let analyzed = analyzed.map { $0[position] } ?? rankerOfRequest.compiled.analyze(request.text)
-      let embedding: QueryEmbedding
-      if mode.usesEmbeddings, analyzed.foreignLanguage == nil, let shared = embeddings[position] {
-        embedding = shared
-      } else {
-        embedding = rankerOfRequest.embedQuery(analyzed)
-        if mode.usesEmbeddings, analyzed.foreignLanguage == nil { embeddings[position] = embedding }
-      }
+      let shares = mode.usesEmbeddings && analyzed.foreignLanguage == nil
+      let embedding = (shares ? known[position] : nil) ?? rankerOfRequest.embedQuery(analyzed)
+      var result = RankedRequest(embedding: shares ? embedding : nil)
       let ranking = rankerOfRequest.rank(analyzed, top: 3, embedding: embedding)
-      guard !ranking.candidates.isEmpty else { continue }
+      guard !ranking.candidates.isEmpty else { return result }
       let features = ConfidenceFeatures.of(0, in: ranking.candidates)
       guard let intent = request.intent else {
-        offDomain.append(.init(features: features, isRight: false))
-        continue
+        result.offDomain = .init(features: features, isRight: false)
+        return result
       }
-      inDomain.append(.init(features: features, isRight: ranking.candidates[0].intentIndex == intent))
+      result.inDomain = .init(features: features, isRight: ranking.candidates[0].intentIndex == intent)
       let without = rankerOfRequest.rank(analyzed, top: 3, excluding: intent, embedding: embedding)
       if !without.candidates.isEmpty {
-        near.append(.init(features: ConfidenceFeatures.of(0, in: without.candidates), isRight: false))
+        result.near = .init(features: ConfidenceFeatures.of(0, in: without.candidates), isRight: false)
       }
+      return result
     }
+    for (position, result) in ranked.enumerated() where result.embedding != nil { embeddings[position] = result.embedding }
+    let inDomain = ranked.compactMap(\.inDomain)
+    let near = ranked.compactMap(\.near)
+    let offDomain = ranked.compactMap(\.offDomain)
     let nearWeight = near.isEmpty ? 0 : nearShare / Double(near.count)
     let offWeight = offDomain.isEmpty ? 0 : (1 - nearShare) / Double(offDomain.count)
     return (inDomain, near.map { .init(features: $0.features, isRight: false, weight: nearWeight) } + offDomain.map { .init(features: $0.features, isRight: false, weight: offWeight) })
+  }
+
+  /// What ranking one pseudo-request gave: its query embedding (when modes share it) and its
+  /// rows, if any.
+  private struct RankedRequest: Sendable {
+    var embedding: QueryEmbedding?
+    var inDomain: ConfidenceFitter.Row?
+    var near: ConfidenceFitter.Row?
+    var offDomain: ConfidenceFitter.Row?
   }
 }

@@ -1,3 +1,4 @@
+import IntentBridgeConcurrency
 import IntentBridgeIndex
 import IntentBridgeText
 
@@ -30,6 +31,6 @@ public enum CrossLingualShift {
   /// The best blended embedding score of each sentence against the catalog's intents.
   static func best(_ sentences: [String], ranker: Ranker, vectors: VectorIndex, embedder: any TextEmbedder) -> [Float]? {
     guard let embedded = try? embedder.embed(sentences, kind: .query), embedded.count == sentences.count else { return nil }
-    return embedded.map { ranker.blendedVectorScores(vectors, $0).max() ?? 0 }
+    return concurrentMap(embedded) { ranker.blendedVectorScores(vectors, $0).max() ?? 0 }
   }
 }

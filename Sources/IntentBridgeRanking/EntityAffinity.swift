@@ -1,4 +1,5 @@
 import IntentBridgeCatalog
+import IntentBridgeConcurrency
 import IntentBridgeJSON
 import IntentBridgeTemplates
 import IntentBridgeText
@@ -32,7 +33,7 @@ public struct EntityAffinity: Sendable {
   public let descriptorNames: [String]
 
   public init(catalog: Catalog, templates: IntentTemplates, analyzer: TextAnalyzer) {
-    func words(_ text: String) -> [String] { analyzer.tokens(text).filter { $0.kind != .cjkBigram }.map(\.folded) }
+    let words: @Sendable (String) -> [String] = { analyzer.tokens($0).filter { $0.kind != .cjkBigram }.map(\.folded) }
     // Every property value, split on commas ("cover,binary_sensor"), that names a kind of
     // thing: not a value a request fills a parameter with (an enum case: "high" priority is
     // a state, not a kind), not a reference to another instance, not a number or date.
@@ -54,7 +55,9 @@ public struct EntityAffinity: Sendable {
         }
       }
     }
-    let intentWords: [Set<String>] = catalog.intents.map { intent in
+    // The words of each intent's title, description and keywords (on every core), needed
+    // only when there are values to look for in them.
+    let intentWords: [Set<String>] = values.isEmpty ? [] : concurrentMap(catalog.intents) { intent in
       var texts = intent.title.entries.map(\.text) + (intent.description?.entries.map(\.text) ?? [])
       texts += intent.searchKeywords.allItems
       return Set(texts.flatMap(words))

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Calls `body(i)` once for every `i` in `0..<iterations`, on `threads` threads at most: the
+/// calling thread and `threads − 1` threads started for the call, each taking the next index
+/// from a shared counter until none is left; returns when every call has returned and every
+/// started thread has ended.
+///
+/// Threads of its own rather than `DispatchQueue.concurrentPerform`: a `concurrentPerform`
+/// inside another runs its iterations one after the other (libdispatch narrows nested
+/// applies to the cores left), so a parallel step inside `sideBySide` would lose its cores.
+/// Nested calls here start threads of their own; with more threads than cores the system
+/// shares the cores out.
+/// - Complexity: `iterations` calls of `body`; a thread start and join (tens of microseconds)
+///   per extra thread.
+package func concurrentIterations(_ iterations: Int, threads: Int = activeCores, _ body: @Sendable (Int) -> Void) {
+  let threads = min(threads, iterations)
+  guard threads > 1 else {
+    for i in 0..<iterations { body(i) }
+    return
+  }
+  withoutActuallyEscaping(body) { body in
+    let work = IterationWork(iterations: iterations, body: body)
+    let context = Unmanaged.passRetained(work)
+    var started: [pthread_t] = []
+    for _ in 1..<threads {
+      var thread = pthread_t()
+      let result = pthread_create(&thread, nil, { raw in
+        #if canImport(Darwin)
+        let work = Unmanaged<IterationWork>.fromOpaque(raw).takeUnretainedValue()
+        #else
+        let work = Unmanaged<IterationWork>.fromOpaque(raw!).takeUnretainedValue()
+        #endif
+        work.run()
+        return nil
+      }, context.toOpaque())
+      if result == 0 { started.append(thread) }  // otherwise the others (and the caller) do its share
+    }
+    work.run()
+    for thread in started { pthread_join(thread, nil) }
+    context.release()
+  }
+}
+
+/// The cores this process may use (at least 1).
+package let activeCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+/// The shared counter and body of one `concurrentIterations` call.
+private final class IterationWork: Sendable {
+  let iterations: Int
+  let body: @Sendable (Int) -> Void
+  let next = Atomic<Int>(0)
+
+  init(iterations: Int, body: @escaping @Sendable (Int) -> Void) {
+    self.iterations = iterations
+    self.body = body
+  }
+
+  func run() {
+    while true {
+      let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard i < iterations else { return }
+      body(i)
+    }
+  }
+}
