@@ -426,20 +426,29 @@ public struct IntentEngine: Sendable {
     }
     let exists = FileManager.default.fileExists(atPath: path)
     guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem) }
-    let texts = compiled.embeddingTexts()
-    var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
-    let models = fitConfidence(
-      compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
-    var shipped = options.ranking
-    shipped.confidenceModels = [:]
-    let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
-    file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
+    // The compiled catalog's bytes (for the file) are encoded beside the vectors' build.
+    let (encoded, built) = sideBySide {
+      options.writeIndex ? compiled.encoded() : []
+    } _: {
+      let texts = compiled.embeddingTexts()
+      var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
+      let models = fitConfidence(
+        compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
+      var shipped = options.ranking
+      shipped.confidenceModels = [:]
+      let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
+      file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
+      return file
+    }
+    var file = built
     // The keyword-only confidence of a file for the same catalog stays (it needs no model).
     if let previous, isFresh(previous, for: compiled), let keywordOnly = previous.vectors.calibration?[Self.keywordOnlyKey] {
       keep(keywordOnly: keywordOnly, in: &file)
     }
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeIndex { write(file, compiled: compiled, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
+    if options.writeIndex {
+      write(file, compiledBytes: encoded, path: path, existed: exists, otherwise: "the vectors", notice: notice)
+    }
     return file
   }
 
@@ -467,9 +476,16 @@ public struct IntentEngine: Sendable {
   static func write(
     _ file: VectorFile, compiled: CompiledCatalog, path: String, existed: Bool, otherwise: String, notice: (String) -> Void
   ) {
+    write(file, compiledBytes: compiled.encoded(), path: path, existed: existed, otherwise: otherwise, notice: notice)
+  }
+
+  /// `write`, with the compiled catalog already encoded (`CompiledCatalog.encoded()`).
+  static func write(
+    _ file: VectorFile, compiledBytes: [UInt8], path: String, existed: Bool, otherwise: String, notice: (String) -> Void
+  ) {
     guard !isReadOnlyFolder(of: path) else { return }
     var file = file
-    file.compiledCatalog = ByteRange(copying: compiled.encoded())
+    file.compiledCatalog = ByteRange(copying: compiledBytes)
     do {
       try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
       if !existed { notice("notice: wrote \(path)") }

@@ -99,9 +99,14 @@ public enum IndexFile {
       entries.append(UInt8(kinds.firstIndex(of: entry.kind) ?? 255))
       entries += [0, 0, 0]
     }
+    // Little-endian Float32s: on a little-endian machine the array's own bytes, copied at once.
+    #if _endian(little)
+    let floats = vectors.vectors.withUnsafeBytes { Array($0) }
+    #else
     var floats: [UInt8] = []
     floats.reserveCapacity(vectors.vectors.count * 4)
     for value in vectors.vectors { append(value.bitPattern, to: &floats) }
+    #endif
     var sections: [(id: String, bytes: [UInt8])] = [
       ("HEAD", Array(JSONWriter.compact(.object(head)).utf8)),
       ("CALI", vectors.calibration.map { Array(JSONWriter.compact($0).utf8) } ?? []),
