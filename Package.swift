@@ -85,7 +85,7 @@ let package = Package(
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeConcurrency"],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(

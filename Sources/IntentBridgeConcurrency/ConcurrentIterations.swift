@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -26,24 +21,10 @@ package func concurrentIterations(_ iterations: Int, threads: Int = activeCores,
   }
   withoutActuallyEscaping(body) { body in
     let work = IterationWork(iterations: iterations, body: body)
-    let context = Unmanaged.passRetained(work)
-    var started: [pthread_t] = []
-    for _ in 1..<threads {
-      var thread = pthread_t()
-      let result = pthread_create(&thread, nil, { raw in
-        #if canImport(Darwin)
-        let work = Unmanaged<IterationWork>.fromOpaque(raw).takeUnretainedValue()
-        #else
-        let work = Unmanaged<IterationWork>.fromOpaque(raw!).takeUnretainedValue()
-        #endif
-        work.run()
-        return nil
-      }, context.toOpaque())
-      if result == 0 { started.append(thread) }  // otherwise the others (and the caller) do its share
-    }
+    // A thread that cannot be started leaves its share to the others and the caller.
+    let started = (1..<threads).compactMap { _ in PosixThread.start { work.run() } }
     work.run()
-    for thread in started { pthread_join(thread, nil) }
-    context.release()
+    for thread in started { thread.join() }
   }
 }
 

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import IntentBridgeConcurrency
 
 /// A detached POSIX thread running one closure, for the server's long blocking work
 /// (reading standard input, waiting for a child, draining a pipe, watching a file), which
@@ -16,29 +17,12 @@ enum DetachedThread {
   /// the name is for debuggers only). A thread that cannot be created (resources exhausted)
   /// runs `body` on the caller's thread instead of losing it.
   static func start(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
-    let work = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
-      var thread = pthread_t()
-    #endif
-    guard pthread_create(&thread, nil, { context in
-      #if canImport(Darwin)
-        let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-      #else
-        let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-      #endif
+    let work = Work(name: name, body: body)
+    guard let thread = PosixThread.start({ work.run() }) else {
       work.run()
-      return nil
-    }, work) == 0 else {
-      Unmanaged<Work>.fromOpaque(work).takeRetainedValue().run()
       return
     }
-    #if canImport(Darwin)
-      if let thread { pthread_detach(thread) }
-    #else
-      pthread_detach(thread)
-    #endif
+    thread.detach()
   }
 
   /// Sleeps the calling thread for `seconds` (continuing after signal interruptions).
