@@ -203,7 +203,7 @@ func benchmarkEmbedding() {
   print(String(format: "  embed, µs per request: median %6.2f  p90 %6.2f  p99 %6.2f   (target ≤ 20 µs: %@)",
                embedMedian, percentile(embed, 0.9), percentile(embed, 0.99), embedMedian <= 20 ? "met" : "NOT met"))
   print(String(format: "    of which tokenIDs: median %6.2f µs", percentile(tokenize, 0.5)))
-  print(String(format: "  batch embed(_: [String]) of all requests: %6.2f µs per request", batchTime))
+  print(String(format: "  batch embed(_: [String]) of all requests: %6.2f µs per request (wall; chunks on every core)", batchTime))
   print(String(format: "  baseline: String-keyed Viterbi + same pooling: median %6.2f µs  p90 %6.2f µs", baseMedian, percentile(baseline, 0.9)))
   print(String(format: "  ratio: baseline / ours = %.1fx   (baseline ids equal ours on %d of %d requests; checksum %.3f)",
                baseMedian / embedMedian, sameIDs, requests.count, checksum))
