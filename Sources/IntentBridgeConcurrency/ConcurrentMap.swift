@@ -13,9 +13,11 @@ import Synchronization
 package func concurrentMap<Element: Sendable, Result: Sendable>(
   _ elements: [Element], minimumChunk: Int = 1, _ transform: @Sendable (Element) -> Result
 ) -> [Result] {
-  let cores = activeCores
-  let chunkCount = min(cores * 4, elements.count / max(1, minimumChunk))
-  guard cores > 1, chunkCount > 1 else { return elements.map(transform) }
+  // (The core count is read only when there is more than one chunk: a single request's
+  // batch of one text costs no lookup of it at start-up.)
+  let largest = elements.count / max(1, minimumChunk)
+  guard largest > 1, activeCores > 1 else { return elements.map(transform) }
+  let chunkCount = min(activeCores * 4, largest)
   let chunkSize = (elements.count + chunkCount - 1) / chunkCount
   let chunks = Mutex<[[Result]?]>(Array(repeating: nil, count: chunkCount))
   withoutActuallyEscaping(transform) { transform in
@@ -27,4 +29,15 @@ package func concurrentMap<Element: Sendable, Result: Sendable>(
     }
   }
   return chunks.withLock { $0.flatMap { $0! } }
+}
+
+/// `transform` applied to consecutive chunks of `chunkSize` elements (the last one shorter),
+/// the chunks on every core (`concurrentMap`), their results joined in order: for a map that
+/// reuses working state within a chunk (`transform` makes it for its chunk).
+package func concurrentMap<Element: Sendable, Result: Sendable>(
+  _ elements: [Element], chunkSize: Int, _ transform: @Sendable (ArraySlice<Element>) -> [Result]
+) -> [Result] {
+  let size = max(1, chunkSize)
+  let chunks = stride(from: 0, to: elements.count, by: size).map { elements[$0..<min($0 + size, elements.count)] }
+  return concurrentMap(chunks, transform).flatMap { $0 }
 }

@@ -148,13 +148,10 @@ public final class StaticEmbeddingModel: Sendable {
   /// The vectors of `texts`, in order: chunks of `concurrentChunk` texts on every core, each
   /// chunk reusing one working storage (the vectors are those of `embed(_:)` one by one).
   public func embed(_ texts: [String]) -> [[Float]] {
-    let chunks = stride(from: 0, to: texts.count, by: Self.concurrentChunk).map {
-      texts[$0..<min($0 + Self.concurrentChunk, texts.count)]
-    }
-    return concurrentMap(chunks) { chunk in
+    concurrentMap(texts, chunkSize: Self.concurrentChunk) { chunk in
       var work = Work()
       return chunk.map { embed($0, work: &work) }
-    }.flatMap { $0 }
+    }
   }
 
   /// Texts per chunk of a batch: about 0.1 ms of work, well above a thread hand-off.

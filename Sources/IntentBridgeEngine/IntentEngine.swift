@@ -427,8 +427,9 @@ public struct IntentEngine: Sendable {
     let exists = FileManager.default.fileExists(atPath: path)
     guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem) }
     // The compiled catalog's bytes (for the file) are encoded beside the vectors' build.
+    let writes = options.writeIndex && !isReadOnlyFolder(of: path)
     let (encoded, built) = sideBySide {
-      options.writeIndex ? compiled.encoded() : []
+      writes ? compiled.encoded() : []
     } _: {
       let texts = compiled.embeddingTexts()
       var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
@@ -446,9 +447,7 @@ public struct IntentEngine: Sendable {
       keep(keywordOnly: keywordOnly, in: &file)
     }
     if exists { notice("notice: \(path) \(problem); rebuilt it") }
-    if options.writeIndex {
-      write(file, compiledBytes: encoded, path: path, existed: exists, otherwise: "the vectors", notice: notice)
-    }
+    if writes { write(file, compiledBytes: encoded, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
     return file
   }
 

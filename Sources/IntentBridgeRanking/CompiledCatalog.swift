@@ -110,14 +110,12 @@ public struct CompiledCatalog: Sendable {
   /// - Complexity: linear in the catalog's text and its templates' vocabulary.
   static func documents(of catalog: Catalog, language: String, rules: PhraseRules) -> [IntentDocument] {
     // Chunks of intents on every core, each with its own cache of template vocabularies.
-    let chunk = 64
-    let starts = Array(stride(from: 0, to: catalog.intents.count, by: chunk))
-    return concurrentMap(starts) { start in
+    concurrentMap(Array(catalog.intents.indices), chunkSize: 64) { chunk in
       let vocabularyCache = PhraseTemplate.VocabularyCache()
-      return (start..<min(start + chunk, catalog.intents.count)).map {
+      return chunk.map {
         IntentDocument(intent: catalog.intents[$0], index: $0, catalog: catalog, language: language, rules: rules, vocabularyCache: vocabularyCache)
       }
-    }.flatMap { $0 }
+    }
   }
 
   /// Whether the catalog was read from its index file (`stored`) rather than compiled here.

@@ -17,6 +17,21 @@ import Testing
     }
   }
 
+  /// The chunked form hands `transform` consecutive slices of the asked size (the last one
+  /// shorter) and joins their results in order.
+  @Test(arguments: [0, 1, 15, 16, 17, 100])
+  func mapsChunksInOrder(count: Int) {
+    let elements = Array(0..<count)
+    let chunks = Mutex<[[Int]]>([])
+    let mapped = concurrentMap(elements, chunkSize: 16) { chunk -> [Int] in
+      chunks.withLock { $0.append(Array(chunk)) }
+      return chunk.map { $0 * 3 }
+    }
+    #expect(mapped == elements.map { $0 * 3 })
+    let seen = chunks.withLock { $0 }.sorted { ($0.first ?? 0) < ($1.first ?? 0) }
+    #expect(seen == stride(from: 0, to: count, by: 16).map { Array($0..<min($0 + 16, count)) })
+  }
+
   @Test func everyIterationRunsOnce() {
     let counts = Mutex<[Int]>([Int](repeating: 0, count: 500))
     concurrentIterations(500, threads: 4) { i in counts.withLock { $0[i] += 1 } }
