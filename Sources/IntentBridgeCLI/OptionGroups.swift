@@ -51,31 +51,79 @@ enum OptionGroups {
   static let json = OptionGroup(name: "output", flags: [.init(name: "json", help: "Write JSON instead of text.")])
 }
 
-/// `--set name=value`: the ranking settings a user may override, by name.
+/// `--set name=value`: the ranking settings a user may override, by name, each with the
+/// values it accepts. A value outside them (NaN, ±inf, a negative count, a count beyond
+/// `Int`) is a usage error that names the range, never a trap or a silent NaN weight.
 enum RankingSettings {
-  typealias Setting = (name: String, apply: @Sendable (inout RankingConfiguration, Double) -> Void)
+  /// One setting: its name, the values it accepts, and how an accepted value is applied.
+  struct Setting: Sendable {
+    var name: String
+    var range: ClosedRange<Double>
+    /// A count: the value must be a whole number.
+    var isCount = false
+    var apply: @Sendable (inout RankingConfiguration, Double) -> Void
+
+    /// A weight or threshold: any finite number in `range`.
+    static func number(_ name: String, _ range: ClosedRange<Double>, _ apply: @escaping @Sendable (inout RankingConfiguration, Double) -> Void)
+      -> Setting
+    {
+      Setting(name: name, range: range, apply: apply)
+    }
+
+    /// A count: a whole number in `range` (whose bounds are exact in `Double` and in `Int`).
+    static func count(_ name: String, _ range: ClosedRange<Double>, _ apply: @escaping @Sendable (inout RankingConfiguration, Int) -> Void)
+      -> Setting
+    {
+      Setting(name: name, range: range, isCount: true) { configuration, value in apply(&configuration, Int(value)) }
+    }
+
+    /// What the setting accepts, for messages: "a number from 0 to 100".
+    var expected: String {
+      let bounds = "from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+      return isCount ? "a whole number \(bounds)" : "a number \(bounds)"
+    }
+
+    /// Whether `value` is one the setting accepts.
+    func accepts(_ value: Double) -> Bool {
+      value.isFinite && range.contains(value) && (!isCount || value == value.rounded())
+    }
+
+    private static func text(_ bound: Double) -> String {
+      bound == bound.rounded() && abs(bound) < 1e15 ? String(Int(bound)) : String(bound)
+    }
+  }
 
   static let settings: [Setting] = fusion + keyword + fields
 
+  /// Weights are at most 100 (the tuned ones are below 10); counts of candidates at most a
+  /// million; `templates-per-intent` and `int8-scan-rows` up to 2^52 (their "unlimited").
+  static let weights: ClosedRange<Double> = 0...100
+  static let candidates: ClosedRange<Double> = 0...1_000_000
+  static let unlimited: ClosedRange<Double> = 0...4_503_599_627_370_496
+
   static let fusion: [Setting] = [
-    ("keyword", { $0.keywordWeight = $1 }), ("embedding", { $0.embeddingWeight = $1 }), ("template", { $0.templateWeight = $1 }),
-    ("template-power", { $0.templatePower = $1 }), ("no-match", { $0.noMatchOverride = $1 }),
-    ("candidates", { $0.templateCandidates = Int($1) }), ("bound-candidates", { $0.templateBoundCandidates = Int($1) }),
-    ("templates-per-intent", { $0.templatesPerIntent = Int($1) }), ("affinity", { $0.affinityWeight = $1 }),
-    ("affinity-tie", { $0.affinityTieBoost = $1 }), ("free-text-candidates", { $0.freeTextCandidates = Int($1) }),
-    ("free-text-tolerance", { $0.freeTextTolerance = $1 }), ("free-text-override", { $0.freeTextOverride = $1 }),
-    ("near-duplicate", { $0.nearDuplicate = $1 }), ("centroid", { $0.centroidWeight = $1 }),
-    ("int8-scan-rows", { $0.int8ScanRows = $1 >= 0 && $1 < Double(Int.max) ? Int($1) : ($1 >= 0 ? .max : 0) }),
+    .number("keyword", weights) { $0.keywordWeight = $1 }, .number("embedding", weights) { $0.embeddingWeight = $1 },
+    .number("template", weights) { $0.templateWeight = $1 }, .number("template-power", weights) { $0.templatePower = $1 },
+    .number("no-match", 0...1) { $0.noMatchOverride = $1 },
+    .count("candidates", candidates) { $0.templateCandidates = $1 },
+    .count("bound-candidates", candidates) { $0.templateBoundCandidates = $1 },
+    .count("templates-per-intent", unlimited) { $0.templatesPerIntent = $1 },
+    .number("affinity", weights) { $0.affinityWeight = $1 }, .number("affinity-tie", weights) { $0.affinityTieBoost = $1 },
+    .count("free-text-candidates", candidates) { $0.freeTextCandidates = $1 },
+    .number("free-text-tolerance", weights) { $0.freeTextTolerance = $1 },
+    .number("free-text-override", weights) { $0.freeTextOverride = $1 },
+    .number("near-duplicate", -1...2) { $0.nearDuplicate = $1 }, .number("centroid", 0...1) { $0.centroidWeight = $1 },
+    .count("int8-scan-rows", unlimited) { $0.int8ScanRows = $1 },
   ]
 
   static let keyword: [Setting] = [
-    ("bm25-b", { $0.bm25B = $1 }), ("bm25-k1", { $0.bm25K1 = $1 }), ("fuzzy", { $0.fuzzyWeight = $1 }),
-    ("function-words", { $0.functionWordWeight = $1 }),
+    .number("bm25-b", 0...1) { $0.bm25B = $1 }, .number("bm25-k1", weights) { $0.bm25K1 = $1 },
+    .number("fuzzy", weights) { $0.fuzzyWeight = $1 }, .number("function-words", weights) { $0.functionWordWeight = $1 },
   ]
 
   /// `field-<name>`: the keyword weight of one field.
   static let fields: [Setting] = RankingConfiguration.fieldNames.enumerated().map { (offset: Int, name: String) -> Setting in
-    ("field-" + name, { $0.fieldWeights[offset] = $1 })
+    .number("field-" + name, weights) { $0.fieldWeights[offset] = $1 }
   }
   static var names: [String] { settings.map(\.name) }
 }
@@ -94,6 +142,10 @@ enum EngineOptions {
         throw UsageError(
           message: "unknown setting '\(parts[0])' in '--set'; known: \(RankingSettings.names.joined(separator: ", "))"
             + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""), command: command)
+      }
+      guard setting.accepts(value) else {
+        throw UsageError(
+          message: "the value '\(parts[1])' is invalid for '--set \(setting.name)'; expected \(setting.expected)", command: command)
       }
       setting.apply(&options.ranking, value)
     }

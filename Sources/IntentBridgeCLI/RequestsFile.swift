@@ -15,6 +15,9 @@ import IntentBridgeMCP
 enum RequestsFile {
   /// Lines longer than this are reported and skipped without being parsed (as the server does).
   static let lineLimit = MCPStdioTransport.lineLimit
+  /// After this many bad rows the file is not read further: a stream that is not JSON Lines
+  /// at all (`/dev/urandom`, a binary file) ends with one message instead of never ending.
+  static let badRowLimit = 100
 
   /// Calls `answer` for every row's query (and the whole row, for fields such as `context`),
   /// timing it, and writes `id`, `line` (the row's line number, so rows without an id can be
@@ -22,7 +25,9 @@ enum RequestsFile {
   /// explanation). A row that breaks the format is reported with its line, column or field
   /// and what was expected (exit 65); the other rows are still answered.
   ///
-  /// The file is read as a stream, a chunk at a time (also from a pipe such as `/dev/stdin`).
+  /// The file is read as a stream, a chunk at a time (also from a pipe such as `/dev/stdin`);
+  /// reading stops after `badRowLimit` bad rows. A request longer than
+  /// `RequestLimit.windowBytes` is answered on its window, with a `notice` field.
   /// - Complexity: O(file size) plus the answers; memory holds one line at a time.
   static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
     let fd = open(file, O_RDONLY | O_CLOEXEC)
@@ -34,8 +39,9 @@ enum RequestsFile {
     var status = ExitCode.success
     var framer = LineFramer(limit: lineLimit)
     var lineNumber = 0
+    var badRows = 0
     func process(_ events: [LineFramer.Event]) {
-      for event in events {
+      for event in events where badRows < badRowLimit {
         lineNumber += 1
         switch event {
         case .tooLong:
@@ -52,16 +58,22 @@ enum RequestsFile {
     func report(_ problem: EvalDataset.Problem) {
       console.err("\(problem)\n")
       status = .dataError
+      badRows += 1
+      if badRows == badRowLimit {
+        console.err("\(file): error: stopped reading at line \(lineNumber) after \(badRowLimit) bad rows; is it a JSON Lines request file (docs/EVAL.md)?\n")
+      }
     }
     func write(query: String, row: JSONObject, line: Int) {
       let start = DispatchTime.now().uptimeNanoseconds
-      let (fields, trailing) = answer(query, row)
+      let window = RequestLimit.window(query)
+      let (fields, trailing) = answer(window.text, row)
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       var object = JSONObject()
       object["id"] = row["id"] ?? .null
       object["line"] = .integer(Int64(line))
       for (key, value) in fields { object[key] = value }
       object["latency_ms"] = .number((milliseconds * 10000).rounded() / 10000)
+      if let notice = window.notice { object["notice"] = .string(notice) }
       for (key, value) in trailing { object[key] = value }
       console.out(JSONValue.object(object).compactText + "\n")
     }
@@ -75,6 +87,7 @@ enum RequestsFile {
       }
       if count == 0 { break }
       process(framer.append(buffer[0..<count]))
+      if badRows >= badRowLimit { return .dataError }
     }
     process(framer.finish())
     return status

@@ -240,6 +240,10 @@ public struct IntentEngine: Sendable {
     let path = TuningFile.path(forCatalog: catalogPath, language: compiled.language)
     do {
       guard var tuning = try TuningFile.read(path: path) else { return configuration }
+      if tuning.language != compiled.language {
+        notice("notice: \(path) was tuned for the language \(tuning.language), not \(compiled.language); not used (run 'intentbridge tune' again)")
+        return configuration
+      }
       if tuning.catalogHash != compiled.catalog.contentHash {
         notice("notice: \(path) was tuned for another version of the catalog; not used (run 'intentbridge tune' again)")
         return configuration
@@ -406,6 +410,15 @@ public struct IntentEngine: Sendable {
       contents, engine: VectorFileBuilder.engineFormat, model: VectorFileBuilder.modelIdentity(embedder),
       dimensions: embedder.dimensions, catalogHash: catalog.contentHash, language: language)
     try contents.vectors.validate(intentCount: catalog.intents.count)
+    try checkCalibration(contents)
+  }
+
+  /// Throws when the index file's stored calibration (`CALI`) is not what this engine writes
+  /// (values out of range, unknown keys): the file is then rebuilt, not used without it.
+  static func checkCalibration(_ contents: IndexFile.Contents) throws(IndexFile.Problem) {
+    if let problem = ConfidenceCalibrationFile.problem(in: contents.vectors.calibration, nested: keywordOnlyKey) {
+      throw .corrupt("its CALI section \(problem)")
+    }
   }
 
   /// Checks the index file as read (`stored`, from `path`); rebuilds it (with a notice) when
@@ -505,7 +518,7 @@ public struct IntentEngine: Sendable {
   ) -> [RankingMode: ConfidenceModel] {
     var kept: VectorFile?
     // The rows are not read (keyword signals do not use them) unless the file is rewritten.
-    if case .success(let contents) = stored, isFresh(contents, for: compiled) {
+    if case .success(let contents) = stored, isFresh(contents, for: compiled), (try? checkCalibration(contents)) != nil {
       // Present but empty: the fit kept the shipped calibration (a grammar catalog).
       if let keywordOnly = contents.vectors.calibration?[Self.keywordOnlyKey] { return ConfidenceCalibrationFile(json: keywordOnly).models }
       kept = (try? IndexFile.read(path: path))?.vectors

@@ -17,6 +17,8 @@ import IntentBridgeRanking
 public struct TuningFile: Sendable {
   public static let format = "intentbridge-tuning"
   public static let version: Int64 = 1
+  /// The top-level keys of the file (`Schemas/tuning.schema.json`); any other is refused.
+  static let keys = ["format", "version", "catalogHash", "language", "model", "fusion", "calibration", "fit"]
 
   public var catalogHash: String
   public var language: String
@@ -68,6 +70,13 @@ public struct TuningFile: Sendable {
   /// Reads a file `json` wrote. - Throws: `Problem` naming the first field that is not as
   /// expected.
   public init(json: JSONValue) throws(Problem) {
+    guard let object = json.objectValue else { throw Problem(path: "$", message: "expected an object") }
+    if let key = object.keys.first(where: { !Self.keys.contains($0) }) {
+      throw Problem(path: "$.\(key)", message: "unknown key; expected only \(Self.keys.joined(separator: ", "))")
+    }
+    if let key = json["fusion"]?.objectValue?.keys.first(where: { $0 != "keywordWeight" && $0 != "centroidWeight" }) {
+      throw Problem(path: "$.fusion.\(key)", message: "unknown key; expected only keywordWeight, centroidWeight")
+    }
     guard json["format"]?.stringValue == Self.format else {
       throw Problem(path: "$.format", message: "expected \"\(Self.format)\"")
     }
@@ -75,7 +84,9 @@ public struct TuningFile: Sendable {
       throw Problem(path: "$.version", message: "expected version \(Self.version)")
     }
     guard let hash = json["catalogHash"]?.stringValue else { throw Problem(path: "$.catalogHash", message: "expected a string") }
-    guard let language = json["language"]?.stringValue else { throw Problem(path: "$.language", message: "expected a language tag") }
+    guard let language = json["language"]?.stringValue, !language.isEmpty else {
+      throw Problem(path: "$.language", message: "expected a language tag")
+    }
     let model: String?
     switch json["model"] {
     case .string(let name)?: model = name
@@ -98,13 +109,16 @@ public struct TuningFile: Sendable {
         throw Problem(path: "$.calibration.\(name)", message: "expected one of keyword, embedding, hybrid")
       }
       guard let model = ConfidenceModel(json: value) else {
-        throw Problem(path: "$.calibration.\(name)", message: "expected a confidence model (origin, threshold 0…1, weights for \(ConfidenceFeatures.names.joined(separator: ", ")))")
+        throw Problem(
+          path: "$.calibration.\(name)",
+          message: "expected a confidence model (origin, threshold 0…1, fittedOn ≥ 0, weights for \(ConfidenceFeatures.names.joined(separator: ", ")), no other keys)")
       }
       models[mode] = model
     }
+    guard let fit = json["fit"]?.objectValue else { throw Problem(path: "$.fit", message: "expected an object") }
     self.init(
       catalogHash: hash, language: language, model: model, keywordWeight: keywordWeight, centroidWeight: centroidWeight, models: models,
-      fit: json["fit"]?.objectValue ?? JSONObject())
+      fit: fit)
   }
 
   /// Reads the file at `path`; nil when there is none.

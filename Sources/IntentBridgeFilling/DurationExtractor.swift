@@ -10,7 +10,8 @@ import IntentBridgeText
 ///     // duration hours 2, minutes 5
 ///
 /// The value keeps the components as said (`90 minutes` → minutes 90); fractions spill
-/// into the smaller units (`1.5 hours` → hours 1, minutes 30).
+/// into the smaller units (`1.5 hours` → hours 1, minutes 30). A duration longer than
+/// ``DurationValue/maximumSeconds`` (100 years) is not read as one.
 ///
 /// - Complexity: O(n) in the scalars of the request.
 public struct DurationExtractor: Sendable {
@@ -60,7 +61,7 @@ public struct DurationExtractor: Sendable {
   func duration(_ t: [SurfaceToken], _ i: Int) -> Found? {
     guard var first = component(t, i) else { return nil }
     var value = DurationValue()
-    add(first.amount, first.unit, to: &value)
+    guard add(first.amount, first.unit, to: &value) else { return nil }
     var confidence = first.confidence
     var end = first.end
     while end < t.count {
@@ -68,7 +69,7 @@ public struct DurationExtractor: Sendable {
       if units.connectors.contains(t[j].text) { j += 1 }
       // Chained units get smaller (`1 hour 20 minutes`); `1 tunti 2 tunnin` is two values.
       guard j < t.count, let next = component(t, j), next.unit < first.unit else { break }
-      add(next.amount, next.unit, to: &value)
+      guard add(next.amount, next.unit, to: &value) else { return nil }
       confidence = min(confidence, next.confidence)
       end = next.end
       first = next
@@ -76,7 +77,14 @@ public struct DurationExtractor: Sendable {
     return Found(value: value, end: end, confidence: confidence)
   }
 
-  private func add(_ amount: Double, _ unit: Int, to value: inout DurationValue) {
+  /// Adds `amount` units of `unit` seconds to `value`; false, leaving the duration unread,
+  /// when the amount is not a finite non-negative number or the sum would pass
+  /// ``DurationValue/maximumSeconds`` (so no conversion or sum below can overflow).
+  private func add(_ amount: Double, _ unit: Int, to value: inout DurationValue) -> Bool {
+    let limit = Double(DurationValue.maximumSeconds)
+    guard amount.isFinite, amount >= 0, amount * Double(unit) <= limit,
+      Double(value.totalSeconds) + amount * Double(unit) <= limit
+    else { return false }
     if amount == amount.rounded() {
       let whole = Int(amount)
       switch unit {
@@ -84,13 +92,14 @@ public struct DurationExtractor: Sendable {
       case 60: value.minutes += whole
       default: value.seconds += whole
       }
-      return
+      return true
     }
     let secs = Int((amount * Double(unit)).rounded())
     let part = DurationValue(totalSeconds: secs)
     value.hours += part.hours
     value.minutes += part.minutes
     value.seconds += part.seconds
+    return true
   }
 
   struct Component {

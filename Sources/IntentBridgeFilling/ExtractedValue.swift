@@ -67,12 +67,29 @@ public struct DurationValue: Sendable, Hashable {
     self.seconds = seconds
   }
 
+  /// The longest duration a request is read as: 100 years of 365.25 days (3,155,760,000 s).
+  /// A longer one (`2562047788015216 hours`) is not extracted as a duration, so every
+  /// duration the extractors return, and every date reached by adding one to a clock,
+  /// stays far inside `Int`'s range.
+  public static let maximumSeconds = 3_155_760_000
+
   /// Builds components from a total, normalised (90 s → 1 min 30 s).
   public init(totalSeconds: Int) {
     self.init(hours: totalSeconds / 3600, minutes: totalSeconds % 3600 / 60, seconds: totalSeconds % 60)
   }
 
-  public var totalSeconds: Int { hours * 3600 + minutes * 60 + seconds }
+  /// The components' sum in seconds; saturates at `Int.min`/`Int.max` for components built
+  /// by hand beyond ``maximumSeconds`` instead of trapping.
+  public var totalSeconds: Int {
+    let (h, hoursOverflow) = hours.multipliedReportingOverflow(by: 3600)
+    let (m, minutesOverflow) = minutes.multipliedReportingOverflow(by: 60)
+    let (hm, sumOverflow) = h.addingReportingOverflow(m)
+    let (total, totalOverflow) = hm.addingReportingOverflow(seconds)
+    guard !(hoursOverflow || minutesOverflow || sumOverflow || totalOverflow) else {
+      return (hours > 0 || (hours == 0 && minutes > 0) || (hours == 0 && minutes == 0 && seconds > 0)) ? .max : .min
+    }
+    return total
+  }
 
   /// `PT1H20M`, `PT30S`, `PT0S`.
   public var iso8601: String {

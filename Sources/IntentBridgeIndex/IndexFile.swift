@@ -186,7 +186,9 @@ public enum IndexFile {
     let version = read(UInt16.self, bytes, 4)
     guard version == formatVersion else { throw .unsupportedVersion(version) }
     // The reserved bytes before the checksum are not covered by it: they must be zero.
-    guard read(UInt16.self, bytes, 6) == 0 else { throw .corrupt("its reserved header bytes are not zero") }
+    guard read(UInt16.self, bytes, 6) == 0, read(UInt32.self, bytes, 28) == 0 else {
+      throw .corrupt("its reserved header bytes are not zero")
+    }
     let length = read(UInt64.self, bytes, 16)
     guard length == UInt64(bytes.count) else {
       throw .truncated(expected: length > UInt64(Int.max) ? Int.max : Int(length), actual: bytes.count)
@@ -201,6 +203,7 @@ public enum IndexFile {
       let entry = 32 + 24 * i
       let id = String(decoding: bytes[entry..<(entry + 4)], as: UTF8.self)
       let offset = read(UInt64.self, bytes, entry + 8), size = read(UInt64.self, bytes, entry + 16)
+      guard read(UInt32.self, bytes, entry + 4) == 0 else { throw .corrupt("section \(id)'s reserved bytes are not zero") }
       guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
         throw .corrupt("section \(id) lies outside the file")
       }
@@ -220,10 +223,12 @@ public enum IndexFile {
       let catalogHash = head["catalogHash"]?.stringValue, let language = head["language"]?.stringValue,
       let count = head["count"]?.integerValue, count >= 0
     else { throw .corrupt("its HEAD lacks engine, model, dimensions, catalogHash, language or count") }
-    guard entryBytes.count == Int(count) * 8 else {
+    // Sizes are compared before any product of `count` is formed: a crafted count (2^60 rows
+    // with a valid checksum) is refused instead of overflowing.
+    guard count <= entryBytes.count / 8, entryBytes.count == Int(count) * 8 else {
       throw .corrupt("its ENTR section holds \(entryBytes.count) bytes for \(count) rows (8 per row)")
     }
-    guard vectorBytes.count == Int(count) * Int(dimensions) * 4 else {
+    guard vectorBytes.count / 4 / max(Int(dimensions), 1) >= Int(count), vectorBytes.count == Int(count) * Int(dimensions) * 4 else {
       throw .corrupt("its VECT section holds \(vectorBytes.count) bytes for \(count) rows of \(dimensions) float32")
     }
     var entries: [VectorFile.Entry] = []
@@ -232,6 +237,9 @@ public enum IndexFile {
       let intent = Int32(bitPattern: read(UInt32.self, entryBytes, row * 8))
       let code = Int(entryBytes[row * 8 + 4])
       guard intent >= 0 else { throw .corrupt("entry \(row) stands for intent \(intent)") }
+      guard entryBytes[row * 8 + 5] == 0, entryBytes[row * 8 + 6] == 0, entryBytes[row * 8 + 7] == 0 else {
+        throw .corrupt("entry \(row)'s reserved bytes are not zero")
+      }
       guard code < kinds.count else { throw .corrupt("entry \(row) has the kind code \(code); expected 0–\(kinds.count - 1)") }
       entries.append(VectorFile.Entry(intent: Int(intent), kind: kinds[code]))
     }

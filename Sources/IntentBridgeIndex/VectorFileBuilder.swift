@@ -8,8 +8,9 @@ public enum VectorFileBuilder {
   /// candidates whatever the number shown; r5: grammar catalogs'
   /// settings and the cross-lingual threshold (a fit's file from r4 builds could carry another
   /// no-match floor); r6: the near-duplicate folding of the rows stored (section `DUPL`); r7:
-  /// the compiled catalog stored (section `COMP`).
-  public static let recipe = "r7"
+  /// the compiled catalog stored (section `COMP`); r8: `COMP` starts with the catalog hash and
+  /// language it was compiled from.
+  public static let recipe = "r8"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).

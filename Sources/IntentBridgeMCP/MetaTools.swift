@@ -89,7 +89,8 @@ struct MetaTools {
       let lines = violations.map { "- \($0.instancePath): \($0.message)" }
       return MCPServer.errorResult("Invalid arguments for \(name):\n" + lines.joined(separator: "\n"))
     }
-    // One request must not stall the server: beyond `RequestLimit` it is an error result.
+    // One request must not stall the server: beyond `RequestLimit.maximumBytes` it is an
+    // error result; beyond `RequestLimit.windowBytes` a window of it is read (`search`, `resolve`).
     if let field = ["search_intents": "query", "resolve_request": "request"][name], let text = arguments[field]?.stringValue,
       let tooLong = RequestLimit.check(text)
     {
@@ -130,7 +131,8 @@ struct MetaTools {
   }
 
   func search(_ arguments: JSONValue) -> JSONObject {
-    let query = arguments["query"]?.stringValue ?? ""
+    let window = RequestLimit.window(arguments["query"]?.stringValue ?? "")
+    let query = window.text
     let limit = Int(arguments["limit"]?.integerValue ?? 5)
     let ranking = server.engine(for: query).rank(query, top: limit)
     var results: [JSONValue] = []
@@ -148,6 +150,7 @@ struct MetaTools {
     var structured = JSONObject()
     structured["results"] = .array(results)
     structured["noMatch"] = .bool(ranking.isNoMatch)
+    if let notice = window.notice { structured["notice"] = .string(notice) }
     return MCPServer.successResult(structured)
   }
 
@@ -164,9 +167,12 @@ struct MetaTools {
   func resolve(_ arguments: JSONValue) -> JSONObject {
     // Rank, then fill the chosen intent's parameters (template slots, typed extractors, value
     // words, the caller's context, defaults): the resolution `intentbridge resolve` writes.
-    let request = arguments["request"]?.stringValue ?? ""
+    let window = RequestLimit.window(arguments["request"]?.stringValue ?? "")
+    let request = window.text
     let resolution = server.engine(for: request).resolve(request, context: arguments["context"]?.objectValue ?? JSONObject())
-    return MCPServer.successResult(resolution.jsonValue.objectValue ?? JSONObject())
+    var structured = resolution.jsonValue.objectValue ?? JSONObject()
+    if let notice = window.notice { structured["notice"] = .string(notice) }
+    return MCPServer.successResult(structured)
   }
 
   /// `run_intent`: as a full-mode call of the intent's tool, missing arguments asked for

@@ -6,7 +6,8 @@ import IntentBridgeTemplates
 import IntentBridgeText
 
 /// The compiled catalog as the index file stores it (section `COMP`), so that a start reads
-/// it instead of compiling the catalog again. In order: the keyword settings it was built
+/// it instead of compiling the catalog again. In order: the hash of the catalog and the
+/// language it was compiled from (checked against the catalog at hand), the keyword settings it was built
 /// with, whether the catalog is a grammar, the negative samples, the compiled templates
 /// (`IntentTemplates`), the keyword index and the entity affinity. Not stored, because they
 /// are cheap to make again or only needed to build an index file: the catalog itself (the
@@ -19,6 +20,8 @@ extension CompiledCatalog {
   /// can decode the first two side by side.
   package func encoded() -> [UInt8] {
     var writer = BinaryWriter()
+    catalog.contentHash.encode(to: &writer)
+    language.encode(to: &writer)
     keywordIndex.configuration.encode(to: &writer)
     isGrammar.encode(to: &writer)
     negativeSamples.encode(to: &writer)
@@ -71,6 +74,14 @@ extension CompiledCatalog {
     let base = section.range.lowerBound
     let count = section.count
     var reader = BinaryReader(store: store, from: base, end: base + count)
+    // What ties the section to its catalog: a section spliced in from another catalog's or
+    // language's file (with a valid checksum) is refused, not used.
+    let storedHash = try String(from: &reader)
+    let storedLanguage = try String(from: &reader)
+    guard storedHash == catalog.contentHash, storedLanguage == language else {
+      throw BinaryReader.Failure(
+        message: "it was compiled from another catalog or language (\(storedLanguage), catalog hash \(storedHash.prefix(12))…)")
+    }
     let storedKeyword = try KeywordIndex.Configuration(from: &reader)
     let isGrammar = try Bool(from: &reader)
     guard storedKeyword == keywordSettings(keyword, isGrammar: isGrammar) else { return (nil, nil) }

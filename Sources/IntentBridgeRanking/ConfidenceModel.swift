@@ -86,8 +86,14 @@ public struct ConfidenceModel: Sendable, Hashable {
     return .object(json)
   }
 
-  /// Reads `jsonValue`; nil when it is not that shape (unknown feature names, missing fields).
+  /// The keys `jsonValue` writes; any other key makes `init(json:)` refuse the value.
+  static let jsonKeys: Set<String> = ["origin", "threshold", "fittedOn", "weights", "inScopeWeights"]
+
+  /// Reads `jsonValue`; nil when it is not that shape (unknown keys or feature names, missing
+  /// fields, a threshold outside 0…1, a weight that is not finite, `fittedOn` that is not a
+  /// count).
   public init?(json: JSONValue) {
+    guard let keys = json.objectValue?.keys, keys.allSatisfy(Self.jsonKeys.contains) else { return nil }
     func weights(_ value: JSONValue?) -> [Double]? {
       guard let object = value?.objectValue, object.count == ConfidenceFeatures.names.count else { return nil }
       var out: [Double] = []
@@ -102,7 +108,8 @@ public struct ConfidenceModel: Sendable, Hashable {
     else { return nil }
     let inScope = weights(json["inScopeWeights"])
     if json["inScopeWeights"] != nil, inScope == nil { return nil }
-    self.init(weights: correct, inScopeWeights: inScope, threshold: threshold, origin: origin, fittedOn: Int(json["fittedOn"]?.integerValue ?? 0))
+    guard let fittedOn = json["fittedOn"]?.integerValue, fittedOn >= 0 else { return nil }
+    self.init(weights: correct, inScopeWeights: inScope, threshold: threshold, origin: origin, fittedOn: Int(fittedOn))
   }
 }
 

@@ -34,8 +34,10 @@ enum RankCommand: Subcommand {
       }
     }
     if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
-    let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: &told)
-    let ranking = engine.rank(arguments.positionals[1], top: top)
+    let window = RequestLimit.window(arguments.positionals[1])
+    if let notice = window.notice { console.err("notice: \(notice)\n") }
+    let engine = EngineOptions.engine(engines, for: window.text, console: console, told: &told)
+    let ranking = engine.rank(window.text, top: top)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {
       console.out(ranking.jsonValue(explain: arguments.flag("explain"), configuration: engine.configuration).prettyText)

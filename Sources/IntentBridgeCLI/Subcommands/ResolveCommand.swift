@@ -44,8 +44,10 @@ enum ResolveCommand: Subcommand {
     }
     guard let requestsFile else {
       if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
-      let engine = EngineOptions.engine(engines, for: arguments.positionals[1], console: console, told: &told)
-      let resolution = engine.resolve(arguments.positionals[1], clock: clock, intent: arguments.option("intent"), context: context)
+      let window = RequestLimit.window(arguments.positionals[1])
+      if let notice = window.notice { console.err("notice: \(notice)\n") }
+      let engine = EngineOptions.engine(engines, for: window.text, console: console, told: &told)
+      let resolution = engine.resolve(window.text, clock: clock, intent: arguments.option("intent"), context: context)
       if arguments.flag("json") {
         console.out(resolution.jsonValue.prettyText)
       } else {

@@ -136,7 +136,8 @@ struct SwiftCatalogBuilder {
   private mutating func reportLexicalIssues() {
     for source in sources {
       for issue in source.issues {
-        recorder.warn(FileLocation(file: source.name, line: issue.line, column: issue.column), "\(issue.message); the rest of the file was read as well as possible")
+        let rest = source.tokens.isEmpty ? "" : "; the rest of the file was read as well as possible"
+        recorder.warn(FileLocation(file: source.name, line: issue.line, column: issue.column), issue.message + rest)
       }
     }
   }

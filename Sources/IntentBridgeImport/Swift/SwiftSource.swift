@@ -39,6 +39,16 @@ final class SwiftSource: Sendable {
     var issues = lexed.issues
     var (tokens, conditionIndex, conditions) = Self.removingDirectives(lexed.tokens, bytes: bytes, issues: &issues)
     var (partner, unclosed) = Self.matchBrackets(tokens)
+    if unclosed.count > Self.maximumUnclosed, let first = unclosed.min(by: { $0.opener < $1.opener }) {
+      // Not source code a person wrote: recovering each bracket would cost ~160 bytes apiece
+      // (16 MiB of `(` took 2.5 GB). The file is reported and read as empty.
+      let token = tokens[first.opener]
+      issues.insert(
+        SwiftLexer.Issue(
+          message: "\(unclosed.count) brackets are never closed, more than the \(Self.maximumUnclosed) this reader recovers; the file was not read (is it Swift source?)",
+          line: Int(token.line), column: Int(token.column)), at: 0)
+      (tokens, conditionIndex, partner, unclosed) = ([], [], [], [])
+    }
     if !unclosed.isEmpty {
       Self.closeUnclosed(unclosed, tokens: &tokens, conditionIndex: &conditionIndex, bytes: bytes, issues: &issues)
       partner = Self.matchBrackets(tokens).partner
@@ -387,6 +397,8 @@ final class SwiftSource: Sendable {
   }
 
   static let maximumRecoverySteps = 1_000_000
+  /// Files with more unclosed brackets than this are not read (a person's source has a few).
+  static let maximumUnclosed = 10_000
   /// At most this many lexical problems are reported per file (then one line with the rest's count).
   static let maximumIssues = 100
 }
