@@ -85,13 +85,14 @@ let package = Package(
     // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeConcurrency"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeConcurrency", "IntentBridgeBinary"],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering.
     .target(
       name: "IntentBridgeCLI",
       dependencies: [
         "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval", "IntentBridgeText",
+        "IntentBridgeBinary",
       ],
       swiftSettings: strictSettings),
     // The `intentbridge` executable: hands the command line over to IntentBridgeCLI.
@@ -133,6 +134,7 @@ let package = Package(
       name: "IntentBridgeIndexTests",
       dependencies: [
         "IntentBridgeIndex", "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeTestSupport",
+        "IntentBridgeEmbedding",
       ],
       swiftSettings: strictSettings),
     .testTarget(

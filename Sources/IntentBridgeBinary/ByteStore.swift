@@ -15,8 +15,9 @@
 /// A mapped file's pages are read on first touch and shared with the page cache, so a large
 /// table costs resident memory only for the rows used. The mapping is `MAP_PRIVATE` and
 /// `PROT_READ`: the process never writes it. If the file is truncated by another process while
-/// mapped, touching a page past its new end faults (SIGBUS): the model files are replaced by
-/// rename (as the compiled tokenizer cache is written), never rewritten in place.
+/// mapped, touching a page past its new end faults (SIGBUS): `MappedFileGuard` turns that
+/// into zeros and a warning instead of the end of the process. The project's own writers
+/// replace files by rename, never in place.
 ///
 /// `@unchecked Sendable`: the bytes are never written after `init`, and `deinit` releases
 /// them only when no view (each view holds the store) is left.
@@ -25,18 +26,26 @@ package final class ByteStore: @unchecked Sendable {
   package let bytes: UnsafeRawBufferPointer
   /// Whether the bytes are a memory map (else a heap allocation).
   package let isMapped: Bool
+  /// The mapping's slot in `MappedFileGuard` (nil: a heap copy, or not guarded).
+  private let guardSlot: Int?
 
-  /// Takes over `mapping`, a read-only memory map of a whole file (`mmap`), released with
-  /// `munmap` when the last view is gone.
-  package init(mapping: UnsafeRawBufferPointer) {
+  /// Takes over `mapping`, a read-only memory map of the whole file at `path` (`mmap`),
+  /// watched by `MappedFileGuard` and released with `munmap` when the last view is gone.
+  package init(mapping: UnsafeRawBufferPointer, path: String) {
     bytes = mapping
     isMapped = true
+    guardSlot = MappedFileGuard.watch(mapping, path: path)
   }
+
+  /// Whether the mapped file was truncated or rewritten in place while mapped (its bytes
+  /// from the first page touched after that are zeros).
+  package var wasRewritten: Bool { guardSlot.map(MappedFileGuard.wasRewritten) ?? false }
 
   /// A heap copy of `contents`.
   package init(copying contents: [UInt8]) {
     bytes = Self.copy(contents)
     isMapped = false
+    guardSlot = nil
   }
 
   /// A heap copy of the bytes of `values` (trivial elements, in memory order).
@@ -48,6 +57,7 @@ package final class ByteStore: @unchecked Sendable {
   deinit {
     guard let base = bytes.baseAddress else { return }
     if isMapped {
+      if let guardSlot { MappedFileGuard.release(guardSlot) }
       _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
     } else {
       base.deallocate()

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import IntentBridgeEngine
 
 /// The `intentbridge` command: dispatches to subcommands and renders usage errors.
@@ -64,7 +65,10 @@ public enum IntentBridgeCommand {
         console.out(command.spec.help)
         return 0
       }
-      return try command.run(parsed, console).rawValue
+      let status = try command.run(parsed, console).rawValue
+      // A model, tokenizer or index file rewritten in place while mapped read as zeros.
+      for path in MappedFileGuard.rewrittenFiles { console.err(MappedFileGuard.warning(for: path) + "\n") }
+      return status
     } catch {
       console.err("Error: \(error.message)\nUsage: \(command.spec.usage)\n  See 'intentbridge \(command.spec.name) --help'.\n")
       return ExitCode.usage.rawValue

@@ -6,7 +6,7 @@ extension ByteStore {
   /// - Throws: `EmbeddingError.fileNotFound` / `.unreadable` naming the file.
   convenience init(mapping path: String) throws(EmbeddingError) {
     if let mapped = try ModelFile.map(path) {
-      self.init(mapping: mapped)
+      self.init(mapping: mapped, path: path)
     } else {
       self.init(copying: try ModelFile.contents(of: path))
     }

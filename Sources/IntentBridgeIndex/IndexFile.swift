@@ -313,7 +313,7 @@ public enum IndexFile {
     }
     // The store unmaps the file when the last range into it (the compiled catalog) is gone.
     let bytes = UnsafeRawBufferPointer(start: mapping, count: size)
-    let store = ByteStore(mapping: bytes)
+    let store = ByteStore(mapping: bytes, path: path)
     let contents = try decode(bytes, vectors: readVectors, store: store)
     // Everything but the compiled catalog is copied out: the pages the checksum touched leave
     // the resident set, and those of the compiled catalog come back from the page cache as

@@ -23,6 +23,9 @@ struct CatalogFileState: Sendable {
   var changed: timespec
   /// SHA-256 of the contents, when the change was recent at the time of the look.
   var contentHash: String?
+  /// Whether the path names a regular file (not a FIFO, socket, device or folder, which are
+  /// never opened: opening a FIFO would wait for a writer and stop the watcher).
+  var isRegularFile = true
 
   /// How long after a change the contents are hashed as well.
   static let recentSeconds = 2.0
@@ -33,6 +36,10 @@ struct CatalogFileState: Sendable {
     guard stat(path, &info) == 0 else { return nil }
     var state = CatalogFileState(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      state.isRegularFile = false
+      return state
+    }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let age = Double(now.tv_sec - info.st_ctim.tv_sec) + Double(now.tv_nsec - info.st_ctim.tv_nsec) / 1e9
@@ -45,7 +52,9 @@ struct CatalogFileState: Sendable {
   /// Whether two looks saw the same version of the file: the same metadata, and the same
   /// contents where both looks hashed them.
   func isSameVersion(as other: CatalogFileState) -> Bool {
-    guard device == other.device, inode == other.inode, size == other.size, Self.same(modified, other.modified), Self.same(changed, other.changed) else {
+    guard device == other.device, inode == other.inode, size == other.size, Self.same(modified, other.modified), Self.same(changed, other.changed),
+      isRegularFile == other.isRegularFile
+    else {
       return false
     }
     if let contentHash, let otherHash = other.contentHash { return contentHash == otherHash }

@@ -1,3 +1,4 @@
+import IntentBridgeBinary
 import Synchronization
 
 /// Holds the server in use and swaps it when the catalog file changes, without a restart.
@@ -40,11 +41,27 @@ public final class MCPServerHost: Sendable {
     let first = CatalogFileState.read(path)
     DetachedThread.start(name: "mcp-catalog-watch") { [self] in
       var last = first
+      var rewritten: [String] = []
       while true {
         DetachedThread.sleep(seconds: interval)
+        // A model, tokenizer or index file rewritten in place while mapped (read as zeros
+        // since): the server is built again from the files as they are now.
+        let nowRewritten = MappedFileGuard.rewrittenFiles
+        if nowRewritten.contains(where: { !rewritten.contains($0) }) {
+          for path in nowRewritten where !rewritten.contains(path) { log(MappedFileGuard.warning(for: path) + "\n") }
+          if let server = rebuild() {
+            log("notice: reloaded the catalog, its index and the model\n")
+            if replace(with: server) { notify(MCPServer.listChangedNotification) }
+          }
+        }
+        rewritten = nowRewritten
         guard let now = CatalogFileState.read(path) else { continue }
         if let last, now.isSameVersion(as: last) { continue }
         last = now
+        guard now.isRegularFile else {
+          log("notice: \(path) is no longer a regular file (a FIFO, socket, device or folder); still serving the previous catalog\n")
+          continue
+        }
         guard let server = rebuild() else {
           log("notice: \(path) changed but does not load; still serving the previous catalog\n")
           continue

@@ -18,7 +18,7 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     let report = try JSONParser.parse(run.out)
     #expect(report["format"] == "intentbridge-eval-report")
-    #expect(report["datasets"]?[0]?["requests"] == 30)
+    #expect(report["datasets"]?[0]?["requests"] == 31)
     #expect(report["modes"]?[0]?["breakdowns"]?["tag"]?.arrayValue?.isEmpty == false)
     #expect(report["thresholds"]?[0]?["passed"] == true)
   }
@@ -63,7 +63,7 @@ import Testing
     let arguments = ["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "json"]
     let terminal = CapturedRun(arguments, errIsTerminal: true)
     #expect(terminal.status == 0)
-    #expect(terminal.err.contains("\reval 30/30 (100%)"), "\(terminal.err.debugDescription)")
+    #expect(terminal.err.contains("\reval 31/31 (100%)"), "\(terminal.err.debugDescription)")
     #expect(terminal.err.hasSuffix("\r\u{1B}[K"), "the line is cleared before the report")
     let piped = CapturedRun(arguments)
     #expect(piped.err.isEmpty)

@@ -61,7 +61,7 @@ import Testing
       #"{"query": 42}"#,
       #"{"query": "delete the groceries note", "lang": ""}"#,
       #"{"query": "delete the groceries note", "context": [1]}"#,
-      #"{"query": ""# + String(repeating: "x", count: 9000) + #""}"#,
+      #"{"query": "add a note called milk "# + String(repeating: "x ", count: 4500) + #""}"#,
       #"{"id": 7, "query": "export my notes as pdf"}"#,
     ]
     let file = directory.appendingPathComponent("rows.jsonl")
@@ -76,13 +76,15 @@ import Testing
       "rows.jsonl:5: error: $.query: expected a string, found integer",
       "rows.jsonl:6: error: $.lang: expected a BCP 47 tag",
       "rows.jsonl:7: error: $.context: expected an object",
-      "rows.jsonl:8: error: $.query: the request is 9000 bytes of UTF-8; requests may be at most 8192 bytes",
     ]
     #expect(errors.count == expected.count, "\(run.err)")
     for (error, fragment) in zip(errors, expected) { #expect(error.contains(fragment), "\(error)") }
     let answered = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
-    #expect(answered.map { $0["line"] } == [1, 9])
-    #expect(answered.map { $0["id"] } == [.null, 7])
+    #expect(answered.map { $0["line"] } == [1, 8, 9])
+    #expect(answered.map { $0["id"] } == [.null, .null, 7])
+    // A request longer than the window is answered on it, and the row says so.
+    #expect(answered[1]["notice"]?.stringValue?.contains("the request is 9023 bytes of UTF-8; it was read on its first") == true, "\(answered[1])")
+    #expect(answered[0]["notice"] == nil)
   }
 
   @Test func aLineLongerThanTheLimitIsSkippedUnread() throws {
@@ -98,11 +100,24 @@ import Testing
     #expect(try JSONParser.parse(String(run.out.split(separator: "\n")[0]))["line"] == 2)
   }
 
-  @Test func aRequestOverTheLimitIsAUsageErrorNamingTheLimit() {
+  /// A request with pasted text is still a request: read on a window, with a notice (before:
+  /// refused with exit 64 beyond 8 KiB).
+  @Test func aRequestOverTheWindowIsAnsweredOnItWithANotice() {
     for command in ["rank", "resolve"] {
-      let run = CapturedRun([command, notes, String(repeating: "note ", count: 2000), "--no-embeddings"])
-      #expect(run.status == 64, "\(command)")
-      #expect(run.err.contains("the request is 10000 bytes of UTF-8; requests may be at most 8192 bytes"), "\(command): \(run.err)")
+      let run = CapturedRun([command, notes, "add a note called milk " + String(repeating: "note ", count: 2000), "--no-embeddings"])
+      #expect(run.status == 0, "\(command)")
+      #expect(run.err.contains("notice: the request is 10023 bytes of UTF-8; it was read on its first"), "\(command): \(run.err)")
+      #expect(run.out.contains("AddNoteIntent"), "\(command): \(run.out)")
+    }
+  }
+
+  /// Too many bad rows: a stream that is not JSON Lines (`/dev/urandom`) ends with a message
+  /// (before: one error line per random "line", never ending).
+  @Test func aStreamOfGarbageStopsAfterAHundredBadRows() throws {
+    for command in ["rank", "resolve"] {
+      let run = CapturedRun([command, notes, "--requests", "/dev/urandom", "--no-embeddings"])
+      #expect(run.status == 65, "\(command)")
+      #expect(run.err.contains("after 100 bad rows; is it a JSON Lines request file"), "\(command): \(run.err.suffix(300))")
     }
   }
 

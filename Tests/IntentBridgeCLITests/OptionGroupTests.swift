@@ -53,6 +53,30 @@ import Testing
     #expect(run.err.contains("no language 'de'") && run.err.contains("declares en"), "\(run.err)")
   }
 
+  /// `--set` values outside a setting's range are usage errors naming the range (before: the
+  /// counts trapped on nan, inf, 1e19 and -1, and weights took NaN and infinity silently).
+  @Test(arguments: [
+    ("candidates", "nan"), ("candidates", "inf"), ("candidates", "1e19"), ("candidates", "-1"), ("candidates", "2.5"),
+    ("templates-per-intent", "-inf"), ("int8-scan-rows", "1e300"), ("keyword", "nan"), ("keyword", "-inf"), ("keyword", "1e308"),
+    ("no-match", "1.5"), ("bm25-b", "-0.1"), ("field-title", "inf"),
+  ])
+  func settingsOutsideTheirRangeAreUsageErrors(_ name: String, _ value: String) {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let run = CapturedRun(["rank", notes, "x", "--set", "\(name)=\(value)", "--no-embeddings"])
+    #expect(run.status == 64, "\(name)=\(value): \(run.err)")
+    #expect(run.err.contains("the value '\(value)' is invalid for '--set \(name)'; expected a"), "\(run.err)")
+    #expect(run.err.contains(" from "), "the range is named: \(run.err)")
+  }
+
+  @Test func settingsWithinTheirRangeAreTaken() {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let run = CapturedRun([
+      "rank", notes, "add a note called milk", "--set", "candidates=0", "--set", "keyword=0", "--set", "int8-scan-rows=4503599627370496",
+      "--set", "near-duplicate=1.01", "--no-embeddings",
+    ])
+    #expect(run.status == 0, "\(run.err)")
+  }
+
   @Test func aTagOfADeclaredLanguageIsThatLanguage() {
     let notes = Repository.path("Examples/notes/notes.en.json")
     let run = CapturedRun(["tools", notes, "--lang", "en-GB", "--compact"])

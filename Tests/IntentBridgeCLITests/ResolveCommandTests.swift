@@ -16,6 +16,26 @@ import Testing
     #expect(value["missing"] == [])
   }
 
+  /// The README's request fills the note the user means: "buy milk", not "to buy milk".
+  @Test func theReadmeRequestFillsTheNoteItself() throws {
+    let run = CapturedRun(["resolve", notes, "add a high priority note to buy milk", "--json"])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["arguments"]?["title"] == "buy milk")
+    #expect(value["arguments"]?["priority"] == "high")
+  }
+
+  /// A duration past ~2^63 seconds trapped the process (SIGILL, exit 132); now a duration
+  /// over 100 years is not read as one, and the delay is asked for.
+  @Test(arguments: ["set a timer for 2562047788015216 hours", "remind me about the groceries note in 9999999999999999999999 minutes",
+    "remind me about the groceries note in 100000000000 hours"])
+  func anEnormousDurationIsNotReadAndNeverTraps(_ request: String) throws {
+    let run = CapturedRun(["resolve", notes, request, "--json"])
+    #expect(run.status == 0, "\(run.err)")
+    let value = try JSONParser.parse(run.out)
+    #expect(value["arguments"]?["delay"] == nil, "\(run.out)")
+  }
+
   @Test func durationsComeFromTheExtractorWithAPinnedClock() throws {
     let run = CapturedRun(["resolve", notes, "set a reminder for the groceries note in 2 hours", "--json", "--now", "2026-11-29T10:00", "--tz", "+01:00"])
     let value = try JSONParser.parse(run.out)

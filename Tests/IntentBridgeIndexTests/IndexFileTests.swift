@@ -1,6 +1,7 @@
 import Foundation
 import IntentBridgeBinary
 import IntentBridgeCatalog
+import IntentBridgeEmbedding
 import IntentBridgeIndex
 import IntentBridgeJSON
 import IntentBridgeTestSupport
@@ -352,5 +353,73 @@ import Testing
       let problem = await withinHangGuard { Self.problem { () throws(IndexFile.Problem) in _ = try IndexFile.read(path: link) } }
       #expect(problem??.description.contains(fragment) == true, "\(String(describing: problem))")
     }
+  }
+
+  /// `bytes` with a new checksum: what a crafted file that passes the integrity check is.
+  static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    var out = bytes
+    let sum = ContentHash.of(Array(out[16...]))
+    withUnsafeBytes(of: sum.littleEndian) { out.replaceSubrange(8..<16, with: $0) }
+    return out
+  }
+
+  /// A HEAD `count` of 2^60 with a valid checksum is refused as corrupt (before: `Int(count)
+  /// * 8` overflowed and trapped every command, `index` included, so the file was never rebuilt).
+  @Test func aHugeCountWithAValidChecksumIsRefusedNotAnOverflow() throws {
+    // The engine name is padded so that the count's 18 more digits keep every offset.
+    let padded = Self.engine + String(repeating: "x", count: 18)
+    let bytes = IndexFile.encode(Self.file, engine: padded)
+    for huge in ["1152921504606846976", "9223372036854775807", "4611686018427387904"] {
+      let count = Array("\"count\":2".utf8), engine = Array(padded.utf8)
+      guard let countAt = Self.find(count, in: bytes), let engineAt = Self.find(engine, in: bytes), engineAt < countAt else {
+        Issue.record("HEAD layout changed")
+        return
+      }
+      // The count (after the engine in HEAD) first, so that the engine's offset holds.
+      var text = bytes
+      text.replaceSubrange(countAt..<(countAt + count.count), with: Array("\"count\":\(huge)".utf8))
+      let shorter = Self.engine + String(repeating: "x", count: 18 - (huge.count - 1))
+      text.replaceSubrange(engineAt..<(engineAt + engine.count), with: Array(shorter.utf8))
+      #expect(text.count == bytes.count)
+      let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(Self.resealed(text)) }
+      guard case .corrupt(let reason)? = problem else {
+        Issue.record("count \(huge): expected corrupt, got \(String(describing: problem))")
+        continue
+      }
+      #expect(reason.contains("ENTR") && reason.contains(huge), "\(reason)")
+    }
+  }
+
+  /// Reserved bytes are refused when they are not zero, also under a valid checksum: in the
+  /// header, in a section-table entry and in an `ENTR` row.
+  @Test func nonZeroReservedBytesAreRefused() throws {
+    let bytes = Self.encoded()
+    let entr = try #require(Self.sectionOffset("ENTR", in: bytes))
+    for (offset, fragment) in [(28, "reserved header bytes"), (32 + 4, "reserved bytes"), (entr + 5, "entry 0's reserved bytes")] {
+      var crafted = bytes
+      crafted[offset] = 1
+      let problem = Self.problem { () throws(IndexFile.Problem) in _ = try Self.decode(Self.resealed(crafted)) }
+      guard case .corrupt(let reason)? = problem else {
+        Issue.record("byte \(offset): expected corrupt, got \(String(describing: problem))")
+        continue
+      }
+      #expect(reason.contains(fragment), "byte \(offset): \(reason)")
+    }
+  }
+
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard needle.count <= haystack.count else { return nil }
+    return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+  }
+
+  static func sectionOffset(_ id: String, in bytes: [UInt8]) -> Int? {
+    let count = Int(bytes[24]) | Int(bytes[25]) << 8
+    for i in 0..<count {
+      let entry = 32 + 24 * i
+      if String(decoding: bytes[entry..<(entry + 4)], as: UTF8.self) == id {
+        return (0..<8).reduce(0) { $0 | Int(bytes[entry + 8 + $1]) << (8 * $1) }
+      }
+    }
+    return nil
   }
 }

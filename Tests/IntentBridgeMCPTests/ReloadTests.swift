@@ -110,6 +110,23 @@ import Testing
     #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
     #expect(try await eventually { try Self.toolNames(host) == ["a", "d"] }, "the edit was not noticed")
   }
+
+  /// A catalog path that becomes a FIFO is reported and never opened (before: the watcher
+  /// blocked in `open()` and hot reload stopped for good, silently); when it is a file again,
+  /// it is reloaded.
+  @Test func aCatalogThatBecomesAFIFOIsReportedAndReloadGoesOn() async throws {
+    let (directory, path) = try Self.scratchFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.one.utf8).write(to: URL(fileURLWithPath: path))
+    let (host, notes) = try Self.watchedHost(path, initial: Self.one)
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(await eventually { notes.lines().contains { $0.contains("is no longer a regular file") } }, "\(notes.lines())")
+    #expect(try Self.toolNames(host) == ["a"], "the previous catalog still serves")
+    try FileManager.default.removeItem(atPath: path)
+    try Data(Self.two.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try await eventually { try Self.toolNames(host) == ["a", "b"] }, "reload goes on once the path is a file again")
+  }
 }
 
 @Suite struct CompletionTests {
