@@ -54,7 +54,9 @@ public struct SwiftImportInput: Sendable {
         if isDirectory {
           if input.appName == nil, !isStrings { input.appName = folderName(path) }
           var found: [String] = []
-          Self.walk(path, relative: "", depth: 0, into: &found)
+          var skippedFolders: [(name: String, reason: String)] = []
+          Self.walk(path, relative: "", depth: 0, into: &found, skipped: &skippedFolders)
+          input.skipped += skippedFolders.map { (relative($0.name, to: base), $0.reason) }
           for item in found.sorted() {
             let full = path.hasSuffix("/") ? path + item : path + "/" + item
             input.add(full: full, name: relative(full, to: base), stringsOnly: isStrings, seen: &seen)
@@ -74,15 +76,33 @@ public struct SwiftImportInput: Sendable {
   static let maximumDepth = 64
 
   /// Relative paths of the files of interest under `directory`; hidden entries, `.build`,
-  /// `DerivedData` and symbolic links to folders (which could loop) are skipped.
-  private static func walk(_ directory: String, relative: String, depth: Int, into found: inout [String]) {
-    guard depth < maximumDepth, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-    for entry in entries where !entry.hasPrefix(".") && entry != "DerivedData" {
+  /// `DerivedData` and symbolic links to folders (which could loop) are skipped quietly. A
+  /// folder that cannot be read, one nested deeper than `maximumDepth`, and an entry whose
+  /// name is not valid UTF-8 are skipped with the reason in `skipped` (the import warns).
+  private static func walk(
+    _ directory: String, relative: String, depth: Int, into found: inout [String], skipped: inout [(name: String, reason: String)]
+  ) {
+    guard depth < maximumDepth else {
+      skipped.append((directory, "the folder is nested more than \(maximumDepth) folders deep; it was not read"))
+      return
+    }
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      skipped.append((directory, "the folder cannot be read (\(Self.reason(error))); it was skipped"))
+      return
+    }
+    for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "DerivedData" {
       let full = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+      guard !entry.unicodeScalars.contains("\u{FFFD}") else {
+        skipped.append((full, "the name is not valid UTF-8, which this importer cannot name in a catalog; rename it to import what it holds"))
+        continue
+      }
       let item = relative.isEmpty ? entry : relative + "/" + entry
       let type = (try? FileManager.default.attributesOfItem(atPath: full))?[.type] as? FileAttributeType
       if type == .typeDirectory {
-        walk(full, relative: item, depth: depth + 1, into: &found)
+        walk(full, relative: item, depth: depth + 1, into: &found, skipped: &skipped)
       } else if type == .typeSymbolicLink {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory, kind(of: entry) != nil { found.append(item) }
@@ -90,6 +110,19 @@ public struct SwiftImportInput: Sendable {
         found.append(item)
       }
     }
+  }
+
+  /// The system's reason for a failed file operation, without Foundation's error dump.
+  static func reason(_ error: any Error) -> String {
+    if let posix = (error as? CocoaError)?.underlying as? POSIXError { return "\(posix.code)" }
+    if let cocoa = error as? CocoaError {
+      switch cocoa.code {
+      case .fileReadNoPermission: return "permission denied"
+      case .fileReadNoSuchFile: return "no such file or folder"
+      default: return "error \(cocoa.code.rawValue)"
+      }
+    }
+    return "\(error)"
   }
 
   private enum Kind { case source, strings, infoPlist }
@@ -108,7 +141,12 @@ public struct SwiftImportInput: Sendable {
     let bytes: [UInt8]
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: full)
-      if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+      // The size's type differs between platforms (Int, Int64, UInt64, NSNumber): before, a
+      // cast to Int alone failed on Linux and the limit was never applied.
+      let size: Int? =
+        (attributes[.size] as? Int) ?? (attributes[.size] as? Int64).map { Int(clamping: $0) }
+        ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) }
+      if let size, size > Self.maximumFileSize {
         skipped.append((name, "the file has \(size) bytes, more than the limit of \(Self.maximumFileSize); it was not read"))
         return
       }
