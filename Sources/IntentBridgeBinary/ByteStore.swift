@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Immutable bytes that outlive the views into them (`FlatArray`): a read-only, private
 /// memory map of a file, or a heap copy of bytes built in memory.
@@ -26,8 +20,8 @@ package final class ByteStore: @unchecked Sendable {
   /// Whether the bytes are a memory map (else a heap allocation).
   package let isMapped: Bool
 
-  /// Takes over `mapping`, a read-only memory map of a whole file (`mmap`), released with
-  /// `munmap` when the last view is gone.
+  /// Takes over `mapping`, a read-only memory map of a whole file (`MemoryMap.mapReadOnly`),
+  /// released (`MemoryMap.unmap`) when the last view is gone.
   package init(mapping: UnsafeRawBufferPointer) {
     bytes = mapping
     isMapped = true
@@ -48,7 +42,7 @@ package final class ByteStore: @unchecked Sendable {
   deinit {
     guard let base = bytes.baseAddress else { return }
     if isMapped {
-      _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+      MemoryMap.unmap(bytes)
     } else {
       base.deallocate()
     }

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The files of a Swift import: the `.swift` sources, the `.xcstrings` / `.strings` files
 /// and the `Info.plist` found in the given files and folders (folders read recursively,
