@@ -17,7 +17,8 @@
 package enum MemoryMap {
   /// Maps the first `size` bytes of `file` (`size` > 0).
   package static func mapReadOnly(_ file: FileDescriptor, size: Int) throws(Errno) -> UnsafeRawBufferPointer {
-    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0), address != MAP_FAILED else {
+    // MAP_FAILED is ((void *) -1), a macro not every C module imports.
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
       throw .current
     }
     return UnsafeRawBufferPointer(start: address, count: size)
