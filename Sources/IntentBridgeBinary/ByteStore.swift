@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Immutable bytes that outlive the views into them (`FlatArray`): a read-only, private
 /// memory map of a file, or a heap copy of bytes built in memory.
@@ -29,8 +23,9 @@ package final class ByteStore: @unchecked Sendable {
   /// The mapping's slot in `MappedFileGuard` (nil: a heap copy, or not guarded).
   private let guardSlot: Int?
 
-  /// Takes over `mapping`, a read-only memory map of the whole file at `path` (`mmap`),
-  /// watched by `MappedFileGuard` and released with `munmap` when the last view is gone.
+  /// Takes over `mapping`, a read-only memory map of the whole file at `path`
+  /// (`MemoryMap.mapReadOnly`), watched by `MappedFileGuard` and released
+  /// (`MemoryMap.unmap`) when the last view is gone.
   package init(mapping: UnsafeRawBufferPointer, path: String) {
     bytes = mapping
     isMapped = true
@@ -58,7 +53,7 @@ package final class ByteStore: @unchecked Sendable {
     guard let base = bytes.baseAddress else { return }
     if isMapped {
       if let guardSlot { MappedFileGuard.release(guardSlot) }
-      _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+      MemoryMap.unmap(bytes)
     } else {
       base.deallocate()
     }

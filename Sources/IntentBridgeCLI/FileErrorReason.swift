@@ -1,19 +1,10 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Why writing or reading a file failed, in the system's words: the message of the POSIX
 /// error underneath (`strerror`, e.g. "No such file or directory", "Permission denied"),
 /// else the error's own description. FoundationEssentials has no `localizedDescription`.
 enum FileErrorReason {
   static func describe(_ error: any Error) -> String {
-    if let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError {
-      return String(cString: strerror(posix.code.rawValue))
-    }
-    return "\(error)"
+    Errno(underlying: error)?.description ?? "\(error)"
   }
 }

@@ -1,4 +1,4 @@
-import IntentBridgeBinary
+import IntentBridgeSystem
 import IntentBridgeEngine
 
 /// The `intentbridge` command: dispatches to subcommands and renders usage errors.

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentBridgeEngine
 
 /// The option groups commands compose (`CommandSpec.groups`), each declared once.

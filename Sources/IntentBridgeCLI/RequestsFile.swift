@@ -2,12 +2,7 @@ import Dispatch
 import IntentBridgeEngine
 import IntentBridgeEval
 import IntentBridgeMCP
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the request-set
 /// format of docs/EVAL.md (`{"query", "id"?, "lang"?, "context"?, …}`; labelled sets work
@@ -30,12 +25,11 @@ enum RequestsFile {
   /// `RequestLimit.windowBytes` is answered on its window, with a `notice` field.
   /// - Complexity: O(file size) plus the answers; memory holds one line at a time.
   static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
-    let fd = open(file, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
+    guard let requests = try? FileDescriptor.open(forReading: file) else {
       console.err("\(file): error: cannot read the requests file\n")
       return .dataError
     }
-    defer { _ = close(fd) }
+    defer { requests.closeIgnoringErrors() }
     var status = ExitCode.success
     var framer = LineFramer(limit: lineLimit)
     var lineNumber = 0
@@ -79,10 +73,11 @@ enum RequestsFile {
     }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        console.err("\(file): error: reading stopped after line \(lineNumber): \(String(cString: strerror(errno)))\n")
+      let count: Int
+      do {
+        count = try requests.read(into: &buffer)
+      } catch {
+        console.err("\(file): error: reading stopped after line \(lineNumber): \(error)\n")
         return .dataError
       }
       if count == 0 { break }

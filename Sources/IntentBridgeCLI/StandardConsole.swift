@@ -1,30 +1,24 @@
-@preconcurrency import Glibc
+import IntentBridgeSystem
 import Synchronization
 
-/// libc access lives here only (STYLE.md, Linux pitfall 4): unbuffered writes to fd 1 and 2.
+/// The process's own console: unbuffered writes to standard output and error (the system
+/// calls are IntentBridgeSystem's).
 extension Console {
   /// Writes straight to the file descriptors with `write(2)`, so output is never held in a
   /// buffer when piped, and EPIPE ends the process quietly.
   public static let standard = Console(
-    out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, errIsTerminal: isatty(2) == 1,
+    out: { writeAll(.standardOutput, $0) }, err: { writeAll(.standardError, $0) }, errIsTerminal: FileDescriptor.standardError.isTerminal,
     keepUntilExit: { object in kept.withLock { $0.append(object) } })
 
   /// What `keepUntilExit` was given; never freed (the process exits without tearing it down).
   private static let kept = Mutex<[any Sendable]>([])
 
-  private static func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { Glibc.exit(0) }
-        return
-      }
-      offset += n
+  /// Writes all of `text`; a closed pipe (EPIPE) exits with 0, any other failure drops the rest.
+  private static func writeAll(_ descriptor: FileDescriptor, _ text: String) {
+    do {
+      try descriptor.writeAll(Array(text.utf8))
+    } catch {
+      if error == .brokenPipe { CurrentProcess.exit(0) }
     }
   }
 }
@@ -32,10 +26,10 @@ extension Console {
 /// Process set-up for the executable: a closed pipe must not kill the process mid-write
 /// (EPIPE is handled in `writeAll`).
 public func prepareProcess() {
-  signal(SIGPIPE, SIG_IGN)
+  CurrentProcess.ignore(.brokenPipe)
 }
 
 /// Ends the process with `code`.
 public func exit(_ code: Int32) -> Never {
-  Glibc.exit(code)
+  CurrentProcess.exit(code)
 }

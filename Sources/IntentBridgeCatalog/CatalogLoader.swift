@@ -1,9 +1,10 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 import IntentBridgeJSON
+import IntentBridgeSystem
 
 /// The outcome of loading a catalog: the catalog (when it could be built) and every diagnostic.
 public struct CatalogLoadResult: Sendable {
@@ -148,28 +149,34 @@ public enum CatalogLoader {
   /// over the limit is refused by its size, unread (a 235 MB file was read whole before);
   /// other files (a pipe) are read up to one byte past the limit.
   static func readFile(_ path: String) -> Result<[UInt8], CatalogFileError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return .failure(CatalogFileError(reason: "no such file: \(path)")) }
-      return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))"))
+    func failure(_ error: Errno) -> Result<[UInt8], CatalogFileError> { .failure(CatalogFileError(reason: "\(path): \(error)")) }
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(forReading: path)
+    } catch {
+      if error == .noSuchFile { return .failure(CatalogFileError(reason: "no such file: \(path)")) }
+      return failure(error)
     }
-    defer { _ = close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))")) }
-    let type = info.st_mode & S_IFMT
-    if type == S_IFDIR { return .failure(CatalogFileError(reason: "\(path) is a directory, expected a JSON file")) }
-    if type == S_IFREG, info.st_size > maximumFileSize {
-      return .failure(CatalogFileError(reason: "\(path) is \(info.st_size) bytes; the limit is \(maximumFileSize) bytes"))
+    defer { file.closeIgnoringErrors() }
+    let info: FileStatus
+    do {
+      info = try FileStatus(descriptor: file)
+    } catch {
+      return failure(error)
     }
-    var bytes = [UInt8](repeating: 0, count: type == S_IFREG ? Int(info.st_size) + 1 : 1 << 16)
+    if info.kind == .directory { return .failure(CatalogFileError(reason: "\(path) is a directory, expected a JSON file")) }
+    if info.kind == .regularFile, info.size > maximumFileSize {
+      return .failure(CatalogFileError(reason: "\(path) is \(info.size) bytes; the limit is \(maximumFileSize) bytes"))
+    }
+    var bytes = [UInt8](repeating: 0, count: info.kind == .regularFile ? Int(info.size) + 1 : 1 << 16)
     var count = 0
     while true {
       if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumFileSize + 1 - count)) }
-      // `bytes` is never empty (at least one byte is asked for), so its base address exists.
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return .failure(CatalogFileError(reason: "\(path): \(String(cString: strerror(errno)))"))
+      let n: Int
+      do {
+        n = try file.read(into: &bytes, at: count)
+      } catch {
+        return failure(error)
       }
       if n == 0 { break }
       count += n

@@ -1,4 +1,4 @@
-import Foundation
+import IntentBridgeSystem
 import Synchronization
 
 /// Calls `body(i)` once for every `i` in `0..<iterations`, on `threads` threads at most: the
@@ -28,8 +28,8 @@ package func concurrentIterations(_ iterations: Int, threads: Int = activeCores,
   }
 }
 
-/// The cores this process may use (at least 1).
-package let activeCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+/// The cores this process may use (at least 1), read once.
+package let activeCores = activeProcessorCount
 
 /// The shared counter and body of one `concurrentIterations` call.
 private final class IterationWork: Sendable {

@@ -1,21 +1,15 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import IntentBridgeBinary
+import IntentBridgeSystem
 
 /// File access for model files, with errors that name the file: whole-file reads, opening
 /// for a memory map (`ByteStore`), streaming content hashes, and atomic writes of derived
 /// files (the compiled tokenizer cache).
 ///
-/// The only place in this module that touches libc (the module needs no Foundation).
+/// The system calls themselves are IntentBridgeSystem's; this module needs no Foundation.
 enum ModelFile {
   /// An open descriptor of a regular file and its size.
   struct OpenFile {
-    let handle: Int32
+    let handle: FileDescriptor
     let size: Int
   }
 
@@ -23,51 +17,52 @@ enum ModelFile {
   /// - Throws: `.fileNotFound`, or `.unreadable` for a directory, FIFO or device (checked
   ///   before reading) and for I/O errors.
   static func openRegularFile(_ path: String) throws(EmbeddingError) -> OpenFile {
-    var before = stat()
-    if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG {
+    if let before = try? FileStatus(path: path), before.kind != .regularFile {
       throw .unreadable(file: path, reason: "not a regular file")  // never open a FIFO (it would block)
     }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .fileNotFound(file: path) }
-      throw .unreadable(file: path, reason: describe(code))
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(forReading: path)
+    } catch {
+      if error == .noSuchFile || error == .notDirectory { throw .fileNotFound(file: path) }
+      throw .unreadable(file: path, reason: error.description)
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      _ = close(descriptor)
-      throw .unreadable(file: path, reason: describe(code))
+    let status: FileStatus
+    do {
+      status = try FileStatus(descriptor: descriptor)
+    } catch {
+      descriptor.closeIgnoringErrors()
+      throw .unreadable(file: path, reason: error.description)
     }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      _ = close(descriptor)
+    guard status.kind == .regularFile else {
+      descriptor.closeIgnoringErrors()
       throw .unreadable(file: path, reason: "not a regular file")
     }
-    return OpenFile(handle: descriptor, size: Int(status.st_size))
+    return OpenFile(handle: descriptor, size: Int(status.size))
   }
 
   /// The bytes of the file at `path`.
   static func contents(of path: String) throws(EmbeddingError) -> [UInt8] {
     let file = try openRegularFile(path)
     let descriptor = file.handle
-    defer { _ = close(descriptor) }
+    defer { descriptor.closeIgnoringErrors() }
     let size = file.size
-    var failure: Int32 = 0
+    var failure: Errno?
     var total = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      while total < size, let base = buffer.baseAddress {
-        let got = read(descriptor, base + total, size - total)
-        if got < 0 {
-          if errno == EINTR { continue }
-          failure = errno
+      while total < size {
+        do throws(Errno) {
+          let got = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[total...]))
+          if got == 0 { break }  // the file shrank while we read it
+          total += got
+        } catch {
+          failure = error
           break
         }
-        if got == 0 { break }  // the file shrank while we read it
-        total += got
       }
       count = total
     }
-    if failure != 0 { throw .unreadable(file: path, reason: describe(failure)) }
+    if let failure { throw .unreadable(file: path, reason: failure.description) }
     if total != size { throw .truncated(file: path, expectedBytes: size, actualBytes: total) }
     return bytes
   }
@@ -77,20 +72,21 @@ enum ModelFile {
   /// - Complexity: O(size); 0.9 ms for a 4.9 MB `tokenizer.json` in the page cache (release).
   static func fingerprint(of path: String) throws(EmbeddingError) -> SourceFingerprint {
     let file = try openRegularFile(path)
-    defer { _ = close(file.handle) }
+    defer { file.handle.closeIgnoringErrors() }
     var hash = ContentHash()
     let chunk = 256 * 1024
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
     defer { buffer.deallocate() }
     var total = 0
     while true {
-      let got = read(file.handle, buffer, chunk)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(file: path, reason: describe(errno))
+      let got: Int
+      do {
+        got = try file.handle.read(into: buffer)
+      } catch {
+        throw .unreadable(file: path, reason: error.description)
       }
       if got == 0 { break }
-      hash.combine(UnsafeRawBufferPointer(start: buffer, count: got))
+      hash.combine(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
       total += got
     }
     return SourceFingerprint(size: UInt64(total), hash: hash.finish())
@@ -104,24 +100,12 @@ enum ModelFile {
   ///   left behind).
   static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
     var random = SystemRandomNumberGenerator()
-    let temporary = path + ".tmp-\(getpid())-\(String(random.next() as UInt64, radix: 36))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else { return false }
-    var written = 0
-    let complete = bytes.withUnsafeBytes { raw -> Bool in
-      while written < raw.count, let base = raw.baseAddress {
-        let got = write(descriptor, base + written, raw.count - written)
-        if got < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += got
-      }
-      return true
-    }
-    let closed = close(descriptor) == 0
-    guard complete, closed, rename(temporary, path) == 0 else {
-      _ = unlink(temporary)
+    let temporary = path + ".tmp-\(CurrentProcess.id)-\(String(random.next() as UInt64, radix: 36))"
+    guard let descriptor = try? FileDescriptor.create(newFile: temporary, permissions: 0o644) else { return false }
+    let complete = (try? descriptor.writeAll(bytes)) != nil
+    let closed = (try? descriptor.close()) != nil
+    guard complete, closed, (try? FileSystem.rename(temporary, to: path)) != nil else {
+      try? FileSystem.removeFile(temporary)
       return false
     }
     return true
@@ -133,58 +117,45 @@ enum ModelFile {
     var prefix = folder.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/") {
       prefix += "/" + component
-      if !isFolder(prefix) { _ = mkdir(prefix, 0o755) }
+      if !isFolder(prefix) { try? FileSystem.makeFolder(prefix, permissions: 0o755) }
     }
     return isFolder(folder)
   }
 
   static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    (try? FileStatus(path: path))?.kind == .directory
   }
 
   /// The file at `path` mapped read-only and private (`ByteStore`); nil when it is empty or
   /// mapping fails (the caller reads it instead).
   static func map(_ path: String) throws(EmbeddingError) -> UnsafeRawBufferPointer? {
     let file = try openRegularFile(path)
-    defer { _ = close(file.handle) }  // the mapping outlives the descriptor
-    guard file.size > 0, let address = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, file.handle, 0),
-      address != UnsafeMutableRawPointer(bitPattern: -1)
-    else { return nil }
-    return UnsafeRawBufferPointer(start: address, count: file.size)
+    defer { file.handle.closeIgnoringErrors() }  // the mapping outlives the descriptor
+    guard file.size > 0 else { return nil }
+    return try? MemoryMap.mapReadOnly(file.handle, size: file.size)
   }
 
   /// The permission bits (`st_mode & 0o7777`) of `path`, or nil when it cannot be examined.
   static func permissionBits(of path: String) -> UInt32? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    return UInt32(status.st_mode) & 0o7777
+    (try? FileStatus(path: path))?.permissionBits
   }
 
   /// The process's values of the environment variables `names` (absent ones left out).
   static func environment(_ names: [String]) -> [String: String] {
     var values: [String: String] = [:]
     for name in names {
-      if let value = getenv(name) { values[name] = String(cString: value) }
+      if let value = CurrentProcess.environmentValue(name) { values[name] = value }
     }
     return values
   }
 
   /// The absolute path of `path` with symbolic links resolved, or nil when it does not exist.
   static func absolutePath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    try? FileSystem.resolvedPath(path)
   }
 
   /// Whether a regular file exists at `path`.
   static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-  }
-
-  private static func describe(_ code: Int32) -> String {
-    guard let message = strerror(code) else { return "errno \(code)" }
-    return String(cString: message)
+    (try? FileStatus(path: path))?.kind == .regularFile
   }
 }

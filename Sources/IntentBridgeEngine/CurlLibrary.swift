@@ -1,12 +1,8 @@
 #if os(Linux)
-  #if canImport(Glibc)
-    @preconcurrency import Glibc
-  #elseif canImport(Musl)
-    @preconcurrency import Musl
-  #endif
+  import IntentBridgeSystem
 
-  /// The few libcurl functions `CurlTransport` needs, resolved with `dlopen`/`dlsym` from the
-  /// system's libcurl the first time they are asked for (`shared`), never linked: a process
+  /// The few libcurl functions `CurlTransport` needs, resolved with `dlopen`/`dlsym`
+  /// (`DynamicLibrary`) from the system's libcurl the first time they are asked for (`shared`), never linked: a process
   /// that does not use the embeddings endpoint does not load libcurl at all.
   ///
   /// **Variadic functions.** `curl_easy_setopt(CURL *, CURLoption, ...)` and
@@ -60,21 +56,22 @@
     /// `curl_global_init`. Not thread-safe by itself (curl_global_init is not): use `shared`.
     static func load(candidates: [String]) -> Result<CurlLibrary, LoadProblem> {
       var reasons: [String] = []
-      var opened: UnsafeMutableRawPointer?
+      var opened: DynamicLibrary?
       var openedName = ""
       for name in candidates {
-        if let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
-          (opened, openedName) = (library, name)
+        do {
+          (opened, openedName) = (try DynamicLibrary.open(name), name)
           break
+        } catch {
+          reasons.append(error.description)
         }
-        reasons.append(dlerror().map { String(cString: $0) } ?? "\(name): cannot be opened")
       }
       guard let opened else {
         return .failure(.init(message: "the embeddings endpoint needs libcurl (libcurl.so.4) to be installed, e.g. `apt-get install libcurl4` on Debian or Ubuntu (\(reasons.joined(separator: "; ")))"))
       }
       var missing: [String] = []
       func resolve<Function>(_ symbol: String, as _: Function.Type) -> Function? {
-        guard let address = dlsym(opened, symbol) else {
+        guard let address = opened.symbol(symbol) else {
           missing.append(symbol)
           return nil
         }

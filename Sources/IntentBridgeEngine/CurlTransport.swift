@@ -1,10 +1,8 @@
 #if os(Linux)
-  import FoundationEssentials
-
-  #if canImport(Glibc)
-    @preconcurrency import Glibc
-  #elseif canImport(Musl)
-    @preconcurrency import Musl
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
   #endif
 
   /// Sends an `EndpointPost` with libcurl, loaded at run time with `dlopen` the first time an

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One HTTP `POST` of a JSON body as `EndpointEmbedder` sends it, independent of the transport
 /// that carries it (`CurlTransport` on Linux, `URLSessionTransport` elsewhere).

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentBridgeCatalog
 import IntentBridgeFilling
 import IntentBridgeJSON

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentBridgeEngine
 
 /// A labelled request set read from JSON Lines: every row checked against the docs/EVAL.md format.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Per-request ranking metrics for a row whose expected intent is one of a set (docs/EVAL.md: an
 /// array means any of them is right). Relevance is binary and the acceptable intents are

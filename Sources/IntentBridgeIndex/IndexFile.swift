@@ -1,12 +1,13 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeEmbedding
 import IntentBridgeJSON
+import IntentBridgeSystem
 
 /// The compiled index of a catalog for one language and model, stored beside the catalog
 /// (`notes.en.json` → `notes.en.index`; `larder.json` in German → `larder.de.index`) so that
@@ -294,31 +295,39 @@ public enum IndexFile {
   /// FIFO, device or socket is refused before it is opened (opening a FIFO would wait for a
   /// writer); a symbolic link is followed.
   public static func read(path: String, vectors readVectors: Bool = true) throws(Problem) -> Contents {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      throw .unreadable(errno == ENOENT ? "\(path): no such file" : "\(path): \(String(cString: strerror(errno)))")
+    let info: FileStatus
+    do {
+      info = try FileStatus(path: path)
+    } catch {
+      throw .unreadable(error == .noSuchFile ? "\(path): no such file" : "\(path): \(error)")
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw .unreadable("\(path) is a directory, not an index file")
-    default: throw .unreadable("\(path) is not a regular file (a FIFO, socket or device), not an index file")
+    switch info.kind {
+    case .regularFile: break
+    case .directory: throw .unreadable("\(path) is a directory, not an index file")
+    case .other: throw .unreadable("\(path) is not a regular file (a FIFO, socket or device), not an index file")
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable("\(path): \(String(cString: strerror(errno)))") }
-    defer { close(descriptor) }
-    let size = Int(info.st_size)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(forReading: path)
+    } catch {
+      throw .unreadable("\(path): \(error)")
+    }
+    defer { descriptor.closeIgnoringErrors() }
+    let size = Int(info.size)
     guard size > 0 else { throw .truncated(expected: 32, actual: 0) }
-    guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-      throw .unreadable("\(path): \(String(cString: strerror(errno)))")
-    }
     // The store unmaps the file when the last range into it (the compiled catalog) is gone.
-    let bytes = UnsafeRawBufferPointer(start: mapping, count: size)
+    let bytes: UnsafeRawBufferPointer
+    do {
+      bytes = try MemoryMap.mapReadOnly(descriptor, size: size)
+    } catch {
+      throw .unreadable("\(path): \(error)")
+    }
     let store = ByteStore(mapping: bytes, path: path)
     let contents = try decode(bytes, vectors: readVectors, store: store)
     // Everything but the compiled catalog is copied out: the pages the checksum touched leave
     // the resident set, and those of the compiled catalog come back from the page cache as
     // it is read.
-    _ = madvise(mapping, size, MADV_DONTNEED)
+    MemoryMap.releaseResidentPages(bytes)
     return contents
   }
 

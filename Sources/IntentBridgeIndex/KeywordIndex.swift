@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import IntentBridgeCatalog
 import IntentBridgeConcurrency
+import IntentBridgeSystem
 import IntentBridgeText
 
 /// BM25F over the fields of `IntentDocument`s.

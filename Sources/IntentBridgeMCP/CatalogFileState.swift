@@ -1,11 +1,10 @@
-import FoundationEssentials
-import IntentBridgeCatalog
-
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Darwin)
-  import Darwin
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
+import IntentBridgeCatalog
+import IntentBridgeSystem
 
 /// What the catalog watcher compares between two looks at the file: which file it is
 /// (device, inode), its size, its modification and status-change times, and, while the
@@ -19,8 +18,8 @@ struct CatalogFileState: Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int64
-  var modified: timespec
-  var changed: timespec
+  var modified: SystemTime
+  var changed: SystemTime
   /// SHA-256 of the contents, when the change was recent at the time of the look.
   var contentHash: String?
   /// Whether the path names a regular file (not a FIFO, socket, device or folder, which are
@@ -32,18 +31,14 @@ struct CatalogFileState: Sendable {
 
   /// The file's state now (nil when it cannot be read).
   static func read(_ path: String) -> CatalogFileState? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    var state = CatalogFileState(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
-    guard info.st_mode & S_IFMT == S_IFREG else {
+    guard let info = try? FileStatus(path: path) else { return nil }
+    var state = CatalogFileState(device: info.device, inode: info.inode, size: info.size, modified: info.modified, changed: info.changed)
+    guard info.kind == .regularFile else {
       state.isRegularFile = false
       return state
     }
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    let age = Double(now.tv_sec - info.st_ctim.tv_sec) + Double(now.tv_nsec - info.st_ctim.tv_nsec) / 1e9
-    if age < recentSeconds, info.st_size <= CatalogLoader.maximumFileSize, let data = FileManager.default.contents(atPath: path) {
+    let age = SystemTime.now().seconds(since: info.changed)
+    if age < recentSeconds, info.size <= CatalogLoader.maximumFileSize, let data = FileManager.default.contents(atPath: path) {
       state.contentHash = SHA256.hex(Array(data))
     }
     return state
@@ -52,7 +47,7 @@ struct CatalogFileState: Sendable {
   /// Whether two looks saw the same version of the file: the same metadata, and the same
   /// contents where both looks hashed them.
   func isSameVersion(as other: CatalogFileState) -> Bool {
-    guard device == other.device, inode == other.inode, size == other.size, Self.same(modified, other.modified), Self.same(changed, other.changed),
+    guard device == other.device, inode == other.inode, size == other.size, modified == other.modified, changed == other.changed,
       isRegularFile == other.isRegularFile
     else {
       return false
@@ -60,6 +55,4 @@ struct CatalogFileState: Sendable {
     if let contentHash, let otherHash = other.contentHash { return contentHash == otherHash }
     return true
   }
-
-  private static func same(_ a: timespec, _ b: timespec) -> Bool { a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec }
 }

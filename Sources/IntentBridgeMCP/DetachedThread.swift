@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-import IntentBridgeConcurrency
+import IntentBridgeSystem
 
 /// A detached POSIX thread running one closure, for the server's long blocking work
 /// (reading standard input, waiting for a child, draining a pipe, watching a file), which
@@ -27,20 +22,8 @@ enum DetachedThread {
 
   /// Sleeps the calling thread for `seconds` (continuing after signal interruptions).
   static func sleep(seconds: Double) {
-    guard seconds > 0 else { return }
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    PosixThread.sleep(seconds: seconds)
   }
-
-  #if !canImport(Darwin)
-    /// glibc's `pthread_setname_np` (not in Swift's Glibc module), looked up once.
-    private static let setName: (@convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32)? = {
-      // nil is RTLD_DEFAULT: the symbol wherever it is loaded.
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np") else { return nil }
-      return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32).self)
-    }()
-  #endif
 
   /// The closure and name handed to the new thread.
   private final class Work: Sendable {
@@ -53,14 +36,7 @@ enum DetachedThread {
     }
 
     func run() {
-      if let name {
-        let cut = String(decoding: name.utf8.prefix(15), as: UTF8.self)
-        #if canImport(Darwin)
-          _ = pthread_setname_np(cut)
-        #else
-          _ = DetachedThread.setName?(pthread_self(), cut)
-        #endif
-      }
+      if let name { PosixThread.nameCurrentThread(name) }
       body()
     }
   }

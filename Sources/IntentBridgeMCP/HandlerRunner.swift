@@ -1,13 +1,12 @@
 import Dispatch
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import Synchronization
 import IntentBridgeEngine
-
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Runs an intent's `handler`: an argv array started directly (never through a shell), the
 /// arguments as one JSON document on standard input (`input: json-stdin`), a minimal
@@ -94,15 +93,15 @@ public struct HandlerRunner: Sendable {
     var timedOut = false
     if !process.waitForExit(seconds: timeout) {
       timedOut = true
-      process.signalGroup(SIGTERM)
+      process.signalGroup(.terminate)
       if !process.waitForExit(seconds: limits.killGrace) {
-        process.signalGroup(SIGKILL)
+        process.signalGroup(.kill)
         _ = process.waitForExit(seconds: nil)
       }
     }
     // The handler has ended (not yet reaped, so its group id is still its own): whatever it
     // left running in its group ends with it.
-    RunningChildren.shared.remove(pid) { process.signalGroup(SIGKILL) }
+    RunningChildren.shared.remove(pid) { process.signalGroup(.kill) }
     let status = process.reap()
     // A process that left the group may still hold the pipes; do not wait for it long.
     if readers.wait(timeout: .now() + 1) == .timedOut {
@@ -126,17 +125,20 @@ public struct HandlerRunner: Sendable {
 
   /// Reads `fd` to its end (or until `stop`, checked every 100 ms) into `box`, then closes
   /// it; `overflow` is called once when more than `cap` bytes came.
-  static func drain(_ fd: Int32, into box: OutputBuffer, cap: Int, stop: StopFlag, overflow: () -> Void) {
-    defer { _ = close(fd) }
+  static func drain(_ fd: FileDescriptor, into box: OutputBuffer, cap: Int, stop: StopFlag, overflow: () -> Void) {
+    defer { fd.closeIgnoringErrors() }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     while !stop.isSet {
-      let ready = poll(&poller, 1, 100)
-      if ready < 0 && errno != EINTR { return }
-      if ready <= 0 { continue }
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+      do {
+        guard try fd.waitUntilReadable(milliseconds: 100) else { continue }
+      } catch {
+        return
+      }
+      let count: Int
+      do {
+        count = try fd.read(into: &buffer)
+      } catch {
+        if error == .wouldBlock { continue }
         return
       }
       if count == 0 { return }
@@ -149,21 +151,10 @@ public struct HandlerRunner: Sendable {
 
   /// Writes `bytes` to `fd` and closes it. SIGPIPE is blocked on this thread, so a child that
   /// ended without reading makes the write fail with EPIPE instead of killing the process.
-  static func write(_ bytes: [UInt8], to fd: Int32) {
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-    defer { _ = close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += n
-    }
+  static func write(_ bytes: [UInt8], to fd: FileDescriptor) {
+    CurrentProcess.blockOnCurrentThread(.brokenPipe)
+    defer { fd.closeIgnoringErrors() }
+    try? fd.writeAll(bytes)
   }
 
   /// An absolute program path, or the first match on `PATH` for a bare name.
@@ -238,12 +229,12 @@ public final class RunningChildren: Sendable {
 
   /// Stops one handler and its process group (a cancelled request's handler).
   public func kill(_ pid: Int32) {
-    pids.withLock { if $0.contains(pid) { _ = Glibc.kill(-pid, SIGKILL) } }
+    pids.withLock { if $0.contains(pid) { ChildProcess.signalGroup(of: pid, .kill) } }
   }
 
   /// Sends SIGKILL to every running handler's process group.
   public func killAll() {
-    pids.withLock { for pid in $0 { _ = Glibc.kill(-pid, SIGKILL) } }
+    pids.withLock { for pid in $0 { ChildProcess.signalGroup(of: pid, .kill) } }
   }
 }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import IntentBridgeSystem
 
 /// Splits a byte stream into lines: `\n` ends a line, a `\r` before it is stripped, lines
 /// longer than `limit` are dropped (reported once as `.tooLong`) and the bytes up to their
@@ -23,8 +21,9 @@ public struct LineFramer: Sendable {
   }
 
   /// The events the new bytes complete.
-  /// - Complexity: O(bytes.count): newlines are found with `memchr` over contiguous storage
-  ///   (a generic element-by-element scan ran at 10 MB/s across the module boundary).
+  /// - Complexity: O(bytes.count): newlines are found with `memchr` (`firstOffset(of:in:)`)
+  ///   over contiguous storage (a generic element-by-element scan ran at 10 MB/s across the
+  ///   module boundary).
   public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
     if let events = bytes.withContiguousStorageIfAvailable({ append(contiguous: $0) }) { return events }
     return Array(bytes).withUnsafeBufferPointer { append(contiguous: $0) }
@@ -34,8 +33,8 @@ public struct LineFramer: Sendable {
     var events: [Event] = []
     guard let base = bytes.baseAddress else { return events }
     var start = 0
-    while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
-      let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    while start < bytes.count, let found = firstOffset(of: 0x0A, in: UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)) {
+      let newline = start + found
       if discarding {
         discarding = false
       } else {

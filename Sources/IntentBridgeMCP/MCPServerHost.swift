@@ -1,4 +1,4 @@
-import IntentBridgeBinary
+import IntentBridgeSystem
 import Synchronization
 
 /// Holds the server in use and swaps it when the catalog file changes, without a restart.

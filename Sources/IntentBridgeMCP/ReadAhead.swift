@@ -1,3 +1,5 @@
+import IntentBridgeSystem
+
 /// How far the stdio transport reads ahead of its answers: at most `maximumCalls` tool
 /// calls in flight and `maximumBytes` of their lines. When both are used up the reader
 /// waits, the pipe fills and the client's writes block (back-pressure), instead of the

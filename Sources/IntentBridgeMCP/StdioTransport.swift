@@ -1,11 +1,6 @@
 import Dispatch
+import IntentBridgeSystem
 import Synchronization
-
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Newline-delimited JSON-RPC over standard input and output (MCP stdio transport).
 ///
@@ -39,16 +34,15 @@ public enum MCPStdioTransport {
     host: MCPServerHost, log: @escaping @Sendable (String) -> Void,
     watch: (_ notify: @escaping @Sendable (String) -> Void) -> Void = { _ in }
   ) -> Never {
-    signal(SIGPIPE, SIG_IGN)
+    CurrentProcess.ignore(.brokenPipe)
     // Close-on-exec: no handler child inherits the protocol stream.
-    let protocolFD = fcntl(1, F_DUPFD_CLOEXEC, 0)
-    guard protocolFD >= 0 else {
+    guard let protocolFD = try? FileDescriptor.standardOutput.duplicate() else {
       log("error: cannot duplicate standard output\n")
-      exit(1)
+      CurrentProcess.exit(1)
     }
-    _ = dup2(2, 1)
+    try? FileDescriptor.standardError.duplicate(as: .standardOutput)
     let writer = LineWriter(fd: protocolFD)
-    let stops = [SIGTERM, SIGINT, SIGHUP].map(stopOnSignal)
+    let stops = [Signal.terminate, .interrupt, .hangUp].map(stopOnSignal)
     watch { writer.write($0) }
     let done = DispatchSemaphore(value: 0)
     DetachedThread.start(name: "mcp-stdin") {
@@ -58,17 +52,17 @@ public enum MCPStdioTransport {
     done.wait()
     withExtendedLifetime(stops) {}
     RunningChildren.shared.killAll()
-    exit(0)
+    CurrentProcess.exit(0)
   }
 
   /// On `signal`: stop every running handler's process group, then exit with 128 + signal
   /// (the handlers run in groups of their own, so the signal does not reach them itself).
-  static func stopOnSignal(_ signal: Int32) -> any DispatchSourceSignal {
-    Glibc.signal(signal, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: DispatchQueue(label: "mcp-signal"))
+  static func stopOnSignal(_ signal: Signal) -> any DispatchSourceSignal {
+    CurrentProcess.ignore(signal)
+    let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: DispatchQueue(label: "mcp-signal"))
     source.setEventHandler {
       RunningChildren.shared.killAll()
-      exit(128 + signal)
+      CurrentProcess.exit(128 + signal.rawValue)
     }
     source.resume()
     return source
@@ -100,9 +94,11 @@ public enum MCPStdioTransport {
       }
     }
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+      let count: Int
+      do {
+        count = try FileDescriptor.standardInput.read(into: &buffer)
+      } catch {
+        if error == .wouldBlock { continue }
         break
       }
       if count == 0 { break }
@@ -116,10 +112,10 @@ public enum MCPStdioTransport {
 
 /// Writes whole lines to one descriptor, one message at a time.
 final class LineWriter: Sendable {
-  let fd: Int32
+  let fd: FileDescriptor
   private let lock = Mutex(())
 
-  init(fd: Int32) {
+  init(fd: FileDescriptor) {
     self.fd = fd
   }
 
@@ -127,17 +123,12 @@ final class LineWriter: Sendable {
     var bytes = Array(message.utf8)
     bytes.append(0x0A)
     lock.withLock { _ in
-      var offset = 0
-      while offset < bytes.count {
-        // `bytes` is never empty (it ends with the newline), so the base address exists.
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          // EPIPE (the client went away) or another write failure: nothing more can be said.
-          RunningChildren.shared.killAll()
-          exit(0)
-        }
-        offset += n
+      do {
+        try fd.writeAll(bytes, retryingWhenBusy: true)
+      } catch {
+        // EPIPE (the client went away) or another write failure: nothing more can be said.
+        RunningChildren.shared.killAll()
+        CurrentProcess.exit(0)
       }
     }
   }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IntentBridgeSystem
 
 /// Fits `ConfidenceModel` weights: logistic regression of "the first candidate is right" on
 /// its `ConfidenceFeatures`, weighted rows, an L2 penalty pulling every weight but the bias

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import IntentBridgeJSON
+import IntentBridgeSystem
 
 /// The last step of ranking: from a candidate's evidence to the probability that it is the
 /// intent meant, *for the catalog at hand*.

@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import IntentBridgeCatalog
 import IntentBridgeIndex
+import IntentBridgeSystem
 import IntentBridgeTemplates
 import IntentBridgeText
 

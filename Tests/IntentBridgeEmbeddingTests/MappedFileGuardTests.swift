@@ -1,5 +1,6 @@
 import Foundation
 import IntentBridgeBinary
+import IntentBridgeSystem
 @testable import IntentBridgeEmbedding
 import Testing
 

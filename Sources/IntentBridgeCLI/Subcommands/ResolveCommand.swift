@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentBridgeEngine
 
 /// `intentbridge resolve CATALOG "request" [--json] [--now ISO-8601 --tz OFFSET] [--intent ID]`

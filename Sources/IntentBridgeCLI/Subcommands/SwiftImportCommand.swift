@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentBridgeImport
 
 /// `intentbridge import swift PATH… [--strings PATH…] [--lang L…] [--out FILE]`: App Intents

@@ -1,4 +1,9 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import IntentBridgeSystem
 
 /// The files of a Swift import: the `.swift` sources, the `.xcstrings` / `.strings` files
 /// and the `Info.plist` found in the given files and folders (folders read recursively,
@@ -114,15 +119,7 @@ public struct SwiftImportInput: Sendable {
 
   /// The system's reason for a failed file operation, without Foundation's error dump.
   static func reason(_ error: any Error) -> String {
-    if let posix = (error as? CocoaError)?.underlying as? POSIXError { return "\(posix.code)" }
-    if let cocoa = error as? CocoaError {
-      switch cocoa.code {
-      case .fileReadNoPermission: return "permission denied"
-      case .fileReadNoSuchFile: return "no such file or folder"
-      default: return "error \(cocoa.code.rawValue)"
-      }
-    }
-    return "\(error)"
+    Errno(underlying: error)?.description ?? "\(error)"
   }
 
   private enum Kind { case source, strings, infoPlist }

@@ -1,7 +1,9 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
+#elseif canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
 #endif
 
 /// A mutex with a condition variable (pthread), for state that threads wait on until
@@ -12,12 +14,12 @@
 ///
 /// The pthread objects live at fixed heap addresses for the object's lifetime (pthread
 /// mutexes and conditions must not move).
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
   // @unchecked: the pthread objects are made for use from several threads.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  init() {
+  package init() {
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
   }
@@ -29,14 +31,14 @@ final class ConditionLock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func lock() { pthread_mutex_lock(mutex) }
+  package func lock() { pthread_mutex_lock(mutex) }
 
-  func unlock() { pthread_mutex_unlock(mutex) }
+  package func unlock() { pthread_mutex_unlock(mutex) }
 
   /// Unlocks, waits until woken by `broadcast` (or spuriously: wait in a loop that checks
   /// the condition), and locks again. Call with the lock held.
-  func wait() { pthread_cond_wait(condition, mutex) }
+  package func wait() { pthread_cond_wait(condition, mutex) }
 
   /// Wakes every waiting thread. Call with the lock held.
-  func broadcast() { pthread_cond_broadcast(condition) }
+  package func broadcast() { pthread_cond_broadcast(condition) }
 }
