@@ -145,45 +145,14 @@ public enum CatalogLoader {
     return SHA256.hex(Array(text.utf8))
   }
 
-  /// Reads a catalog (or instances) file of at most `maximumFileSize` bytes. A regular file
-  /// over the limit is refused by its size, unread (a 235 MB file was read whole before);
-  /// other files (a pipe) are read up to one byte past the limit.
+  /// Reads a catalog (or instances) file of at most `maximumFileSize` bytes, under
+  /// `FileReader`'s policy: a regular file over the limit is refused by its size, unread (a
+  /// 235 MB file was read whole before); a pipe is read up to one byte past the limit.
   static func readFile(_ path: String) -> Result<[UInt8], CatalogFileError> {
-    func failure(_ error: Errno) -> Result<[UInt8], CatalogFileError> { .failure(CatalogFileError(reason: "\(path): \(error)")) }
-    let file: FileDescriptor
     do {
-      file = try FileDescriptor.open(forReading: path)
+      return .success(try FileReader.read(path, what: "a catalog", limit: maximumFileSize, streams: true))
     } catch {
-      if error == .noSuchFile { return .failure(CatalogFileError(reason: "no such file: \(path)")) }
-      return failure(error)
+      return .failure(CatalogFileError(reason: error.description))
     }
-    defer { file.closeIgnoringErrors() }
-    let info: FileStatus
-    do {
-      info = try FileStatus(descriptor: file)
-    } catch {
-      return failure(error)
-    }
-    if info.kind == .directory { return .failure(CatalogFileError(reason: "\(path) is a directory, expected a JSON file")) }
-    if info.kind == .regularFile, info.size > maximumFileSize {
-      return .failure(CatalogFileError(reason: "\(path) is \(info.size) bytes; the limit is \(maximumFileSize) bytes"))
-    }
-    var bytes = [UInt8](repeating: 0, count: info.kind == .regularFile ? Int(info.size) + 1 : 1 << 16)
-    var count = 0
-    while true {
-      if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumFileSize + 1 - count)) }
-      let n: Int
-      do {
-        n = try file.read(into: &bytes, at: count)
-      } catch {
-        return failure(error)
-      }
-      if n == 0 { break }
-      count += n
-      if count > maximumFileSize {
-        return .failure(CatalogFileError(reason: "\(path) is more than \(maximumFileSize) bytes; the limit is \(maximumFileSize) bytes"))
-      }
-    }
-    return .success(Array(bytes[..<count]))
   }
 }

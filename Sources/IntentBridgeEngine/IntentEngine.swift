@@ -12,6 +12,7 @@ import IntentBridgeIndex
 import IntentBridgeRanking
 import IntentBridgeTemplates
 import IntentBridgeText
+import IntentBridgeSystem
 
 /// The library's front door: a catalog compiled for one language, with its embedding model
 /// and vectors, ready to rank and resolve requests. The CLI, the MCP server and evaluation
@@ -506,7 +507,7 @@ public struct IntentEngine: Sendable {
       try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
       if !existed { notice("notice: wrote \(path)") }
     } catch {
-      notice("notice: could not write \(path) (\(error)); using \(otherwise) in memory")
+      notice("notice: could not write \(path) (\(Errno(underlying: error)?.description ?? "\(error)")); using \(otherwise) in memory")
     }
   }
 

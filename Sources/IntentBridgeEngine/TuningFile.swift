@@ -6,6 +6,7 @@
 import IntentBridgeCatalog
 import IntentBridgeJSON
 import IntentBridgeRanking
+import IntentBridgeSystem
 
 /// What `intentbridge tune` fitted for one catalog language from labelled requests, kept
 /// beside the catalog (`<catalog>.<language>.tuning.json`, `Schemas/tuning.schema.json`) and
@@ -68,7 +69,7 @@ public struct TuningFile: Sendable {
   public struct Problem: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public var description: String { "\(message) at \(path)" }
+    public var description: String { path.isEmpty ? message : "\(message) at \(path)" }
   }
 
   /// Reads a file `json` wrote. - Throws: `Problem` naming the first field that is not as
@@ -125,12 +126,23 @@ public struct TuningFile: Sendable {
       fit: fit)
   }
 
-  /// Reads the file at `path`; nil when there is none.
+  /// The largest tuning file read (one is a few kilobytes).
+  public static let maximumBytes = 1 << 20
+
+  /// Reads the file at `path` (`FileReader`'s policy); nil when there is none. A folder, FIFO,
+  /// symbolic link to nothing or a file over `maximumBytes` is a `Problem` (the engine
+  /// says so and goes on without it).
   public static func read(path: String) throws(Problem) -> TuningFile? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let data: [UInt8]
+    do {
+      data = try FileReader.read(path, what: "a tuning file", limit: maximumBytes)
+    } catch {
+      if error.kind == .missing, !error.reason.contains("symbolic link") { return nil }
+      throw Problem(path: "", message: error.reason)
+    }
     let value: JSONValue
     do {
-      value = try JSONParser.parse(bytes: Array(data))
+      value = try JSONParser.parse(bytes: data)
     } catch {
       throw Problem(path: "line \(error.location.line), column \(error.location.column)", message: error.message)
     }

@@ -4,6 +4,7 @@
   import Foundation
 #endif
 import IntentBridgeEngine
+import IntentBridgeSystem
 
 /// A labelled request set read from JSON Lines: every row checked against the docs/EVAL.md format.
 public struct EvalDataset: Sendable {
@@ -37,13 +38,20 @@ public struct EvalDataset: Sendable {
     self.requests = requests
   }
 
-  /// Reads `path`. Rows that break the format are all reported (the dataset is refused: an
-  /// evaluation that silently skipped rows would report wrong figures).
+  /// The largest request set read: 1 GiB.
+  public static let maximumBytes = 1 << 30
+
+  /// Reads `path` (`FileReader`'s policy: also from a pipe such as `/dev/stdin`, at most
+  /// `maximumBytes`). Rows that break the format are all reported (the dataset is refused:
+  /// an evaluation that silently skipped rows would report wrong figures).
   public static func load(path: String) throws(MultipleProblems) -> EvalDataset {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw MultipleProblems(problems: [Problem(file: path, line: 0, path: "", message: "cannot read the labelled request set")])
+    let data: [UInt8]
+    do {
+      data = try FileReader.read(path, what: "a request set", limit: maximumBytes, streams: true)
+    } catch {
+      throw MultipleProblems(problems: [Problem(file: path, line: 0, path: "", message: error.reason)])
     }
-    return try parse(bytes: Array(data), file: path).get()
+    return try parse(bytes: data, file: path).get()
   }
 
   /// Parses JSON Lines; returns the dataset, or every problem found (in line order).

@@ -38,6 +38,8 @@ import IntentBridgeSystem
 public enum IndexFile {
   public static let magic: [UInt8] = Array("IBIX".utf8)
   public static let formatVersion: UInt16 = 1
+  /// The largest index file read: 4 GiB (30,000 tools make about 100 MB).
+  public static let maximumBytes = 1 << 32
   /// What an entry's kind code stands for (its index here).
   static let kinds = ["title", "phrase", "keywords"]
 
@@ -295,24 +297,29 @@ public enum IndexFile {
   /// FIFO, device or socket is refused before it is opened (opening a FIFO would wait for a
   /// writer); a symbolic link is followed.
   public static func read(path: String, vectors readVectors: Bool = true) throws(Problem) -> Contents {
-    let info: FileStatus
+    // `FileReader`'s policy: kind and size looked at before anything is opened.
     do {
-      info = try FileStatus(path: path)
+      _ = try FileReader.status(path, what: "an index file", limit: maximumBytes)
     } catch {
-      throw .unreadable(error == .noSuchFile ? "\(path): no such file" : "\(path): \(error)")
-    }
-    switch info.kind {
-    case .regularFile: break
-    case .directory: throw .unreadable("\(path) is a directory, not an index file")
-    case .other: throw .unreadable("\(path) is not a regular file (a FIFO, socket or device), not an index file")
+      throw .unreadable(error.description)
     }
     let descriptor: FileDescriptor
+    let info: FileStatus
     do {
       descriptor = try FileDescriptor.open(forReading: path)
     } catch {
       throw .unreadable("\(path): \(error)")
     }
     defer { descriptor.closeIgnoringErrors() }
+    do {
+      // The size of what was opened (the path may have been replaced since the look).
+      info = try FileStatus(descriptor: descriptor)
+    } catch {
+      throw .unreadable("\(path): \(error)")
+    }
+    guard info.kind == .regularFile, info.size <= Int64(maximumBytes) else {
+      throw .unreadable("\(path): changed while it was opened")
+    }
     let size = Int(info.size)
     guard size > 0 else { throw .truncated(expected: 32, actual: 0) }
     // The store unmaps the file when the last range into it (the compiled catalog) is gone.

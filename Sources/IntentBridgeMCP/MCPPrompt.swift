@@ -4,6 +4,7 @@
   import Foundation
 #endif
 import IntentBridgeEngine
+import IntentBridgeSystem
 import IntentBridgeText
 
 /// A prompt template from `Prompts/`: a small header, a `---` line, then the message text
@@ -46,7 +47,7 @@ public struct MCPPrompt: Sendable, Hashable {
     public var file: String
     public var line: Int
     public var message: String
-    public var description: String { "\(file):\(line): error: \(message)" }
+    public var description: String { line > 0 ? "\(file):\(line): error: \(message)" : "\(file): \(message)" }
   }
 
   /// Parses a prompt file's text; `file` names it in errors.
@@ -90,14 +91,29 @@ public struct MCPPrompt: Sendable, Hashable {
     return MCPPrompt(name: name, title: title, description: description, arguments: arguments, text: text)
   }
 
+  /// The largest prompt file read.
+  public static let maximumFileBytes = 1 << 20
+
   /// Every `*.md` prompt in `directory` (except README.md), sorted by name.
   public static func load(directory: String) throws -> [MCPPrompt] {
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { $0.hasSuffix(".md") && $0.lowercased() != "readme.md" }.sorted()
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      let system = Errno(underlying: error)?.description ?? "\(error)"
+      let reason = (try? FileStatus(path: directory)).map { $0.kind == .directory ? "cannot be read (\(system))" : "is not a folder" } ?? "no such folder"
+      throw ParseError(file: directory, line: 0, message: reason)
+    }
+    let files = names.filter { $0.hasSuffix(".md") && $0.lowercased() != "readme.md" }.sorted()
     var prompts: [MCPPrompt] = []
     for file in files {
       let path = directory + "/" + file
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      let data: [UInt8]
+      do {
+        data = try FileReader.read(path, what: "a prompt file", limit: maximumFileBytes)
+      } catch {
+        throw ParseError(file: path, line: 0, message: error.reason)
+      }
       prompts.append(try parse(String(decoding: data, as: UTF8.self), file: path))
     }
     return prompts.sorted { $0.name < $1.name }

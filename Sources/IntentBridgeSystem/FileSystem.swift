@@ -31,6 +31,12 @@ package enum FileSystem {
     guard mkdir(path, mode_t(permissions)) == 0 else { throw .current }
   }
 
+  /// Whether `path` itself is a symbolic link, whatever it points to (`lstat(2)`).
+  package static func isSymbolicLink(_ path: String) -> Bool {
+    var raw = stat()
+    return lstat(path, &raw) == 0 && raw.st_mode & S_IFMT == S_IFLNK
+  }
+
   /// The absolute path of `path` with symbolic links, `.` and `..` resolved (`realpath`).
   package static func resolvedPath(_ path: String) throws(Errno) -> String {
     guard let resolved = realpath(path, nil) else { throw .current }

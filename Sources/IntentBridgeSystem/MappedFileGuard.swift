@@ -132,7 +132,7 @@ package enum MappedFileGuard {
         let first = address & ~(page - 1)
         let replaced = mmap(
           UnsafeMutableRawPointer(bitPattern: first), Int(entry.end - first), PROT_READ, MAP_PRIVATE | MAP_ANON | MAP_FIXED, -1, 0)
-        if replaced != MAP_FAILED {
+        if replaced != UnsafeMutableRawPointer(bitPattern: -1) {  // MAP_FAILED, which not every C module imports
           slots[slot].rewritten = 1
           return
         }

@@ -346,7 +346,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let fifo = directory.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    for (target, fragment) in [(folder, "is a directory, not an index file"), (fifo, "is not a regular file")] {
+    for (target, fragment) in [(folder, "is a folder, not an index file"), (fifo, "is not a regular file")] {
       let link = directory.appendingPathComponent("link.index").path
       try? FileManager.default.removeItem(atPath: link)
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)

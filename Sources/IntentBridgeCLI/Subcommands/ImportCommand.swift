@@ -5,6 +5,7 @@
 #endif
 import IntentBridgeImport
 import IntentBridgeEngine
+import IntentBridgeSystem
 
 /// `intentbridge import actionsdata|tools FILE [--out FILE]`, `intentbridge import swift PATH…
 /// [--strings PATH…] [--lang L…] [--out FILE]`: foreign formats → catalog v1.
@@ -37,9 +38,11 @@ enum ImportCommand: Subcommand {
     let path = arguments.positionals[1]
     let bytes: [UInt8]
     do {
-      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      // At most what a catalog may be: a larger input would import into a catalog that no
+      // other command loads.
+      bytes = try FileReader.read(path, what: "an import input", limit: CatalogLoader.maximumFileSize, streams: true)
     } catch {
-      console.err("\(path): error: cannot read the file\n")
+      console.err("\(path): error: \(error.reason)\n")
       return .dataError
     }
     let document: JSONValue
@@ -75,11 +78,17 @@ enum ImportCommand: Subcommand {
     let loaded = CatalogLoader.load(document: result.catalog, file: arguments.option("out") ?? "<imported catalog>")
     DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
     let text = JSONWriter.pretty(result.catalog)
+    guard text.utf8.count <= CatalogLoader.maximumFileSize else {
+      console.err(
+        "\(path): error: the imported catalog would be \(text.utf8.count) bytes, more than the \(CatalogLoader.maximumFileSize) bytes a catalog may have (no command would load it); import fewer tools\n"
+      )
+      return .dataError
+    }
     if let out = arguments.option("out") {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: out))
       } catch {
-        console.err("\(out): error: cannot write the catalog\n")
+        console.err("\(out): error: cannot write the catalog: \(FileErrorReason.describe(error))\n")
         return .failure
       }
     } else {

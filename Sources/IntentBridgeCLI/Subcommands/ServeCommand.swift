@@ -31,7 +31,7 @@ enum ServeCommand: Subcommand {
       do {
         options.prompts = try MCPPrompt.load(directory: promptsDirectory)
       } catch {
-        console.err("error: cannot load prompts from \(promptsDirectory): \(error)\n")
+        console.err("error: cannot load the prompts (--prompts): \(error)\n")
         return .dataError
       }
     }

@@ -137,20 +137,12 @@ public struct SwiftImportInput: Sendable {
     if kind == .infoPlist && infoPlist != nil { return }
     let bytes: [UInt8]
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: full)
-      // The size's type differs between platforms (Int, Int64, UInt64, NSNumber): before, a
-      // cast to Int alone failed on Linux and the limit was never applied.
-      let size: Int? =
-        (attributes[.size] as? Int) ?? (attributes[.size] as? Int64).map { Int(clamping: $0) }
-        ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) }
-      if let size, size > Self.maximumFileSize {
-        skipped.append((name, "the file has \(size) bytes, more than the limit of \(Self.maximumFileSize); it was not read"))
-        return
-      }
-      if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory { return }
-      bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: full)))
+      // `FileReader`'s policy: the size limit from the file's status (before, a cast of the
+      // size to Int failed on Linux and the limit was never applied), no FIFO opened.
+      bytes = try FileReader.read(full, what: "a source or strings file", limit: Self.maximumFileSize)
     } catch {
-      skipped.append((name, "the file cannot be read; it was skipped"))
+      if error.kind == .wrongKind, error.reason.hasPrefix("is a folder") { return }
+      skipped.append((name, "\(error.reason); it was not read"))
       return
     }
     let file = File(name: name, bytes: bytes)
