@@ -181,7 +181,11 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeFillingTests",
-      dependencies: ["IntentBridgeFilling", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeTestSupport"],
+      dependencies: [
+        "IntentBridgeFilling", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeTestSupport",
+        // ExtremeNumberTests: parameter filling (engine), argument validation (tools), JSON.
+        "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeJSON",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeEvalTests",

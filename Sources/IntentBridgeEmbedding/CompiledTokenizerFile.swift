@@ -199,7 +199,9 @@ enum CompiledTokenizerFile {
     typealias Failure = BinaryReader.Failure
     let vocabularySize = try reader.count("vocabulary size", in: 1...Int(Int32.max))
     let median = try reader.f64("median piece length")
-    guard median.isFinite, median >= 0 else { throw Failure(message: "median piece length \(median)") }
+    // A piece is shorter than 2^31 scalars: a larger median is no tokenizer's (and would
+    // overflow `max_length × median`).
+    guard median.isFinite, median >= 0, median <= Double(Int32.max) else { throw Failure(message: "median piece length \(median)") }
 
     var tokens: [AddedTokens.Token] = []
     let tokenCount = Int(try reader.u32("added token count"))

@@ -110,7 +110,14 @@ public final class StaticEmbeddingModel: Sendable {
     tokenizerOrigin = origin
     unknownID = Int32(tokenizer.unknownID)
     // Model2Vec cuts text to max_length × median token length (in scalars, integer part).
-    maximumScalars = config.maxLength.map { $0 * Int(tokenizer.medianPieceLength) }
+    // Both factors are below 2^31 (`Model2VecConfig`, `CompiledTokenizerFile`); checked all
+    // the same for a tokenizer built in memory: an overflow cuts nothing.
+    maximumScalars = config.maxLength.map { length in
+      let median = tokenizer.medianPieceLength
+      guard median.isFinite, median >= 0, median < 0x1p62, case let (product, false) = length.multipliedReportingOverflow(by: Int(median))
+      else { return Int.max }
+      return product
+    }
   }
 
   /// `<folder name>@<FNV-1a>` over the safetensors header, the table shape, the vocabulary

@@ -49,15 +49,24 @@ extension IntentEngine {
       self.utcOffsetSeconds = utcOffsetSeconds
     }
 
+    /// The first and last second of the years 1–9999, the range local time is read in.
+    static let instants = -62_135_596_800.0...253_402_300_799.0
+    /// UTC offsets run from -18:00 to +18:00 (ISO 8601 and `TimeZone` allow no more).
+    static let offsets = -18 * 3600...18 * 3600
+
     /// The local calendar date and time of `now` at the offset (proleptic Gregorian, no
-    /// time-zone database needed).
+    /// time-zone database needed). An offset beyond ±18 hours is read as ±18 hours, a local
+    /// time outside the years 1–9999 as the nearest second inside them (one that is not a
+    /// number as 1970-01-01), so that no date arithmetic overflows.
     public func extractionContext(language: String) -> ExtractionContext {
-      let local = Int(now.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
+      let offset = min(max(utcOffsetSeconds, Self.offsets.lowerBound), Self.offsets.upperBound)
+      let seconds = now.timeIntervalSince1970 + Double(offset)
+      let local = seconds.isNaN ? 0 : Int(min(max(seconds, Self.instants.lowerBound), Self.instants.upperBound).rounded(.down))
       let days = Int((Double(local) / 86_400).rounded(.down))
       let secondsOfDay = local - days * 86_400
       let date = CivilDate(daysSinceEpoch: days)
       let time = TimeOfDay(hour: secondsOfDay / 3600, minute: secondsOfDay % 3600 / 60, second: secondsOfDay % 60)
-      return ExtractionContext(language: language, now: date, time: time, utcOffsetSeconds: utcOffsetSeconds)
+      return ExtractionContext(language: language, now: date, time: time, utcOffsetSeconds: offset)
     }
   }
 

@@ -30,7 +30,9 @@ public struct TuningRun: Sendable {
     for key in groups.keys.sorted() {
       guard var members = groups[key], members.count >= 2 else { continue }
       members.shuffle(using: &random)
-      let count = max(1, min(members.count - 1, Int((Double(members.count) * holdOut).rounded())))
+      // A share outside 0…1 (or not a number) from a library caller is read as 0 or 1.
+      let share = holdOut.isNaN ? 0 : min(max(holdOut, 0), 1)
+      let count = max(1, min(members.count - 1, Int((Double(members.count) * share).rounded())))
       heldOut.formUnion(members.prefix(count))
     }
     var fit: [LabelledRequest] = []
@@ -68,7 +70,7 @@ public struct TuningRun: Sendable {
     let after = summary(tuned)
     var file = tuning
     file.fit = [
-      "rows": .integer(Int64(fit.count)), "heldOut": .integer(Int64(holdOut > 0 ? held.count : 0)), "seed": .integer(Int64(seed)),
+      "rows": .integer(Int64(fit.count)), "heldOut": .integer(Int64(holdOut > 0 ? held.count : 0)), "seed": Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)),
       "signals": .string(engine.configuration.mode.rawValue), "before": figures(before), "after": figures(after),
     ]
     return TuningRun(fitRows: fit.count, heldOutRows: held.count, before: before, after: after, tuning: file)

@@ -150,7 +150,8 @@ public struct DateTimeExtractor: Sendable {
       guard let suffix = vocabulary.relativeSuffixes.first(where: { matches(t, end, $0) }) else { return nil }
       end += suffix.count
     }
-    let (date, time) = context.adding(seconds: d.value.totalSeconds)
+    // A duration whose seconds overflow, or that ends past the year 9999, is no date.
+    guard let seconds = ExtractionContext.seconds(of: d.value), let (date, time) = context.adding(seconds: seconds) else { return nil }
     return (
       Resolved(
         kind: .dateTime, value: .dateTime(date, time, utcOffsetSeconds: context.utcOffsetSeconds),
@@ -215,8 +216,10 @@ public struct DateTimeExtractor: Sendable {
     var day: Int?
     var e = j
     if isChinese {
-      guard let m = numbers.number(t, j), m.end + 1 < t.count, t[m.end].text == "月",
-        let d = numbers.number(t, m.end + 1), d.end < t.count, t[d.end].text == "日" || t[d.end].text == "号"
+      // Out of 1–12 and 1–31 no date is valid; checked before `Int` (`99999999999999999999月`).
+      guard let m = numbers.number(t, j), m.end + 1 < t.count, t[m.end].text == "月", m.value >= 1, m.value < 13,
+        let d = numbers.number(t, m.end + 1), d.end < t.count, t[d.end].text == "日" || t[d.end].text == "号",
+        d.value >= 1, d.value < 32
       else { return nil }
       month = Int(m.value)
       day = Int(d.value)
@@ -263,19 +266,24 @@ public struct DateTimeExtractor: Sendable {
     func adjacentDigits(_ k: Int) -> Int? {
       k < t.count && t[k].kind == .digits && !t[k].spaceBefore ? Int(t[k].text) : nil
     }
+    // Out of 1–12 and 1–31 no date is valid; checked before the calendar arithmetic, which
+    // `2026-01-9223372036854775807` would overflow.
+    func valid(_ y: Int, _ m: Int, _ d: Int) -> CivilDate? {
+      guard (1...12).contains(m), (1...31).contains(d) else { return nil }
+      let date = CivilDate(year: y, month: m, day: d)
+      return date.isValid ? date : nil
+    }
     func mark(_ k: Int, _ m: String) -> Bool { k < t.count && t[k].text == m && !t[k].spaceBefore }
     if t[j].text.count == 4, mark(j + 1, "-"), let m = adjacentDigits(j + 2), mark(j + 3, "-"),
       let d = adjacentDigits(j + 4), let y = Int(t[j].text)
     {
-      let date = CivilDate(year: y, month: m, day: d)
-      return date.isValid ? (date, j + 5, nil) : nil
+      return valid(y, m, d).map { ($0, j + 5, nil) }
     }
     if !isChinese, LanguageTag.primary(context.language) != "en", t[j].text.count <= 2, mark(j + 1, "."),
       let m = adjacentDigits(j + 2), mark(j + 3, "."), let y = adjacentDigits(j + 4), t[j + 4].text.count == 4,
       let d = Int(t[j].text)
     {
-      let date = CivilDate(year: y, month: m, day: d)
-      return date.isValid ? (date, j + 5, nil) : nil
+      return valid(y, m, d).map { ($0, j + 5, nil) }
     }
     return nil
   }

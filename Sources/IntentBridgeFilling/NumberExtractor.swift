@@ -184,7 +184,8 @@ public struct NumberExtractor: Sendable {
       }
       break
     }
-    guard let v = Double(fraction.map { integer + "." + $0 } ?? integer) else { return nil }
+    // 309 digits and more read as infinity: too large to be any value (not a number).
+    guard let v = Double(fraction.map { integer + "." + $0 } ?? integer), v.isFinite else { return nil }
     // Ordinal suffixes: `3rd`; `3.` before a word (de, fi, sk).
     if fraction == nil, j < n {
       if let w = words, t[j].kind == .word, !t[j].spaceBefore, w.digitOrdinalSuffixes.contains(t[j].text) {
@@ -266,7 +267,7 @@ public struct NumberExtractor: Sendable {
         fraction += String(Int(digit))
         k += 1
       }
-      if !fraction.isEmpty, let value = Double("\(Int(state.value)).\(fraction)"), state.value == state.value.rounded() {
+      if !fraction.isEmpty, let whole = Int(exactly: state.value), let value = Double("\(whole).\(fraction)") {
         return Match(value: value, first: i, end: k, ordinal: false, confidence: 0.9)
       }
     }

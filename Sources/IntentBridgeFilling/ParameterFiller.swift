@@ -176,8 +176,11 @@ package struct ParameterFiller: Sendable {
           take(FilledArgument(name: parameter.name, value: value, span: word.span, confidence: word.cost == 0 ? 0.8 : 0.6, source: .extractor))
         }
       case .duration:
-        if let duration = extracted.first(where: { $0.kind == .duration && !overlaps($0.span) }), case .duration(let d) = duration.value {
-          take(FilledArgument(name: parameter.name, value: .integer(Int64(d.totalSeconds)), span: duration.span, confidence: duration.confidence, source: .extractor))
+        // A duration whose seconds do not fit (`2562047788015216 hours`) fills nothing.
+        if let duration = extracted.first(where: { $0.kind == .duration && !overlaps($0.span) }), case .duration(let d) = duration.value,
+          let seconds = ExtractionContext.seconds(of: d)
+        {
+          take(FilledArgument(name: parameter.name, value: .integer(Int64(seconds)), span: duration.span, confidence: duration.confidence, source: .extractor))
         }
       case .date:
         let wanted: [ExtractedValue.Kind] =

@@ -23,7 +23,9 @@ extension MCPServer {
       start = offset
     }
     let size = options.pageSize.map { max(1, $0) } ?? listedTools.count
-    let end = min(listedTools.count, start + size)
+    // `start < listedTools.count`; comparing with what is left cannot overflow (a page size
+    // of Int.max from a library caller).
+    let end = size >= listedTools.count - start ? listedTools.count : start + size
     var result = JSONObject()
     result["tools"] = .array(Array(listedTools[start..<end]))
     if end < listedTools.count { result["nextCursor"] = .string(Cursor.encode(end)) }

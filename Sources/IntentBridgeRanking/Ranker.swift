@@ -104,8 +104,11 @@ package struct Ranker: Sendable {
     // A candidate's confidence weighs its lead over the others among the first
     // `ConfidenceFeatures.window`: that many are ranked whatever `top` asks, so that the
     // confidence of a request does not depend on how many candidates are shown.
-    let requested = max(1, top)
-    let top = max(ConfidenceFeatures.window, top)
+    // No more can be ranked than the catalog has intents: a larger `top` (`--top
+    // 9223372036854775807`) is that count, so `top + 1` and reserved capacities stay small.
+    let rankable = min(top, catalog.intents.count)
+    let requested = max(1, rankable)
+    let top = max(ConfidenceFeatures.window, rankable)
     let tokens = request.tokens
     let prepared = request.prepared
     let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []

@@ -107,7 +107,7 @@ package struct NumberWords: Sendable {
     for suffix in ordinalSuffixes where word.hasSuffix(suffix) && word.count > suffix.count {
       let stem = String(word.dropLast(suffix.count))
       if let v = ordinalStems[stem] { return v }
-      if let roles = segment(stem), let v = NumberWords.evaluate(roles), v >= 1, v == v.rounded() { return Int(v) }
+      if let roles = segment(stem), let v = NumberWords.evaluate(roles), v >= 1, let whole = Int(exactly: v) { return whole }
     }
     for ending in ordinalStemEndings where word.hasSuffix(ending) && word.count > ending.count {
       if let v = ordinalStems[String(word.dropLast(ending.count))] { return v }

@@ -96,9 +96,12 @@ enum ResolveCommand: Subcommand {
       let date = parts[0].split(separator: "-").compactMap { Int($0) }
       let time = parts.count > 1 ? parts[1].prefix(8).split(separator: ":").compactMap { Int($0) } : [0, 0, 0]
       guard date.count == 3, (1...12).contains(date[1]), (1...31).contains(date[2]), time.count >= 2, (0..<24).contains(time[0]),
-        (0..<60).contains(time[1])
+        (0..<60).contains(time[1]), time.count < 3 || (0..<60).contains(time[2])
       else {
         throw UsageError(message: "the value '\(now)' is invalid for '--now'; expected YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", command: spec.name)
+      }
+      guard (1...9999).contains(date[0]) else {
+        throw UsageError(message: "the year \(date[0]) of '--now \(now)' is out of range; expected a year from 1 to 9999", command: spec.name)
       }
       var components = DateComponents()
       components.year = date[0]

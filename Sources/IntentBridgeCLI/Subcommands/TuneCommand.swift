@@ -35,8 +35,10 @@ enum TuneCommand: Subcommand {
     }
     var seed: UInt64 = 1
     if let text = arguments.option("seed") {
-      guard let value = UInt64(text) else {
-        throw UsageError(message: "the value '\(text)' is invalid for '--seed'; expected a non-negative integer", command: spec.name)
+      // The tuning file records the seed as a JSON integer (Int64).
+      guard let value = UInt64(text), value <= UInt64(Int64.max) else {
+        throw UsageError(
+          message: "the value '\(text)' is invalid for '--seed'; expected an integer from 0 to 9223372036854775807", command: spec.name)
       }
       seed = value
     }
