@@ -41,6 +41,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # importing the modules beside it must not leave __pycache__ in the checkout
 sys.path[:0] = [os.path.join(HERE, "..", "mcp"), os.path.join(HERE, "..", "..", "Scripts")]
 from checks import Checks  # noqa: E402 (shared with the conformance script)
 from devdata import dev_data, missing_note  # noqa: E402 (where the development data is)
