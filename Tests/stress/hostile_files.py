@@ -150,8 +150,8 @@ class Ended:
             found.append(f"a Foundation error dump on stderr ({', '.join(dumps)})")
         return found
 
-    def detail(self):
-        return f"{self.problems()} stderr: {self.err[-400:]!r} stdout: {self.out[:200]!r}"
+    def detail(self, allowed=ALLOWED):
+        return f"{self.problems(allowed)} stderr: {self.err[-400:]!r} stdout: {self.out[:200]!r}"
 
 
 def signal_name(number):
@@ -176,7 +176,7 @@ def run(*args, stdin=subprocess.DEVNULL, timeout=None):
 def ended(label, result, allowed=ALLOWED, extra=True, extra_detail=""):
     """One check: the process ended with a message, an allowed status, no signal, no dump."""
     ok = not result.problems(allowed) and extra
-    return check(f"{label}: exit {result.status} ({result.seconds * 1000:.0f} ms)", ok, f"{extra_detail} {result.detail()}")
+    return check(f"{label}: exit {result.status} ({result.seconds * 1000:.0f} ms)", ok, f"{extra_detail} {result.detail(allowed)}")
 
 
 def ms(seconds):
