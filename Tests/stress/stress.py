@@ -13,6 +13,16 @@ Counts are small by default (the README test command runs this within its time b
 `INTENTBRIDGE_STRESS=full` runs the counts of the issue: 20,000 pipelined requests per era,
 40,000 fuzz lines, 100,000 calls for the memory bound.
 
+Issue #31's hostile-input reproducers are in hostile_files.py (run last): enormous durations
+(D1), an index file with a count of 2^60 and a resealed checksum (D2), out-of-range `--set`
+values (D3), files rewritten in place under running processes (D11), `--requests /dev/urandom`
+(D13) and a long request row; every process must end with a message and exit 0, 64 or 65,
+never a signal, and print no Foundation error dump.
+
+`INTENTBRIDGE_STRESS_ONLY=NAME,…` runs only some case groups: pipelined, long_requests, fuzz,
+ids_and_dispatch, memory, handlers, deep_template, hostile_files, or one of hostile_files'
+cases as hostile_files.d1 (d1, d2, d3, d11, d13, long).
+
 Catalogs: the project's Examples/notes catalog always; a Home Assistant catalog from
 the development data (`$INTENTBRIDGE_DEV_DATA/ha`, default ../shared/data next to the
 checkout; Scripts/devdata.py) when present, otherwise those cases say they were skipped and
@@ -31,15 +41,18 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # importing the modules beside it must not leave __pycache__ in the checkout
 sys.path[:0] = [os.path.join(HERE, "..", "mcp"), os.path.join(HERE, "..", "..", "Scripts")]
 from checks import Checks  # noqa: E402 (shared with the conformance script)
 from devdata import dev_data, missing_note  # noqa: E402 (where the development data is)
 from hostile_lines import BASE_KINDS, hostile_line  # noqa: E402 (the shared wire fuzz corpus)
+import hostile_files  # noqa: E402 (issue #31's hostile-input reproducers: files, numbers, --set)
 
 BINARY = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FULL = os.environ.get("INTENTBRIDGE_STRESS") == "full"
 STRICT = os.environ.get("INTENTBRIDGE_STRESS_STRICT") == "1"
+ONLY = [name for name in os.environ.get("INTENTBRIDGE_STRESS_ONLY", "").split(",") if name]
 NOTES = os.path.join(ROOT, "Examples", "notes", "notes.en.json")
 HA_RELATIVE = "ha/catalog/templates/en.json"
 HA = str(dev_data(HA_RELATIVE))
@@ -453,21 +466,34 @@ def main():
     sys.exit(1 if check.failed else 0)
 
 
-def run_cases(have_ha):
-    pipelined(NOTES, "notes", 20000 if FULL else 2000)
-    if have_ha:
-        pipelined(HA, "ha/en", 20000 if FULL else 2000)
-    else:
-        print(f"  skip Home Assistant cases: {missing_note(HA_RELATIVE)}")
-    long_requests(NOTES, "notes")
-    if have_ha:
-        long_requests(HA, "ha/en")
-    fuzz(NOTES, 40000 if FULL else 3000)
-    ids_and_dispatch(NOTES)
-    memory(NOTES, 100000 if FULL else 20000)
-    handlers()
-    deep_template()
+def selected(name):
+    """Whether INTENTBRIDGE_STRESS_ONLY (comma-separated; empty: everything) selects the group."""
+    return not ONLY or any(item == name or item.startswith(name + ".") for item in ONLY)
 
+
+def run_cases(have_ha):
+    if selected("pipelined"):
+        pipelined(NOTES, "notes", 20000 if FULL else 2000)
+        if have_ha:
+            pipelined(HA, "ha/en", 20000 if FULL else 2000)
+        else:
+            print(f"  skip Home Assistant cases: {missing_note(HA_RELATIVE)}")
+    if selected("long_requests"):
+        long_requests(NOTES, "notes")
+        if have_ha:
+            long_requests(HA, "ha/en")
+    if selected("fuzz"):
+        fuzz(NOTES, 40000 if FULL else 3000)
+    if selected("ids_and_dispatch"):
+        ids_and_dispatch(NOTES)
+    if selected("memory"):
+        memory(NOTES, 100000 if FULL else 20000)
+    if selected("handlers"):
+        handlers()
+    if selected("deep_template"):
+        deep_template()
+    if selected("hostile_files"):
+        hostile_files.run_all(sys.modules[__name__], only=[item.split(".", 1)[1] for item in ONLY if item.startswith("hostile_files.")])
 
 if __name__ == "__main__":
     main()
