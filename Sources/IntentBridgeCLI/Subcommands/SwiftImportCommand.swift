@@ -30,7 +30,9 @@ enum SwiftImportCommand {
       return .dataError
     }
     guard !input.sources.isEmpty else {
-      console.err("\(paths.joined(separator: ", ")): error: no .swift files found\n")
+      // What was found but not read says why none is left.
+      for (name, reason) in input.skipped { console.err("\(name): warning: \(reason) [import]\n") }
+      console.err("\(paths.joined(separator: ", ")): error: no .swift files found" + (input.skipped.isEmpty ? "" : " that could be read") + "\n")
       return .dataError
     }
     let result = SwiftSourceImporter.importCatalog(input, languages: languages)
