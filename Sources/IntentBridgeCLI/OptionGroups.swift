@@ -170,8 +170,9 @@ enum EngineOptions {
       }
       var timeout = 30.0
       if let text = arguments.option("embeddings-timeout") {
-        guard let value = Double(text), value > 0 else {
-          throw UsageError(message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds > 0", command: command)
+        guard let value = Double(text), value > 0, value <= 3600 else {
+          throw UsageError(
+            message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds, a number above 0 and at most 3600", command: command)
         }
         timeout = value
       }
@@ -255,10 +256,14 @@ enum EngineOptions {
     }
   }
 
+  /// The largest count `--top` and `--page-size` take: far beyond any catalog (30,000 tools).
+  static let maximumCount = 1_000_000
+
   static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default value: Int, command: String) throws(UsageError) -> Int {
     guard let text = arguments.option(name) else { return value }
-    guard let number = Int(text), number > 0 else {
-      throw UsageError(message: "the value '\(text)' is invalid for '--\(name)'; expected a positive integer", command: command)
+    guard let number = Int(text), number > 0, number <= maximumCount else {
+      throw UsageError(
+        message: "the value '\(text)' is invalid for '--\(name)'; expected a whole number from 1 to \(maximumCount)", command: command)
     }
     return number
   }

@@ -68,6 +68,21 @@ import Testing
     #expect(run.err.contains(" from "), "the range is named: \(run.err)")
   }
 
+  /// Counts and timeouts are range-checked with a usage error naming the range (before:
+  /// `--top 9223372036854775807` trapped, `--embeddings-timeout inf` was taken).
+  @Test(arguments: [
+    ["rank", "x", "--top", "0"], ["rank", "x", "--top", "9223372036854775807"], ["rank", "x", "--top", "1000001"],
+    ["rank", "x", "--top", "nan"], ["rank", "x", "--embeddings-url", "http://127.0.0.1:9/v1/embeddings", "--embeddings-timeout", "inf"],
+    ["rank", "x", "--embeddings-url", "http://127.0.0.1:9/v1/embeddings", "--embeddings-timeout", "nan"],
+    ["serve", "--page-size", "9223372036854775807"],
+  ])
+  func countsAndTimeoutsOutsideTheirRangeAreUsageErrors(_ command: [String]) {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let run = CapturedRun([command[0], notes] + command.dropFirst() + ["--no-embeddings"].filter { _ in !command.contains("--embeddings-url") })
+    #expect(run.status == 64, "\(command): \(run.err)")
+    #expect(run.err.contains("is invalid for '--") && (run.err.contains(" from ") || run.err.contains("at most")), "\(run.err)")
+  }
+
   @Test func settingsWithinTheirRangeAreTaken() {
     let notes = Repository.path("Examples/notes/notes.en.json")
     let run = CapturedRun([

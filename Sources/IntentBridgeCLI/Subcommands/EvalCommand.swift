@@ -53,8 +53,10 @@ enum EvalCommand: Subcommand {
     }
     var settings = Evaluator.Settings()
     settings.ks = try list(arguments, "k", default: ["1", "3", "5", "10"]).map { (text: String) throws(UsageError) -> Int in
-      guard let k = Int(text), k > 0 else {
-        throw UsageError(message: "the value '\(text)' is invalid for '--k'; expected positive integers such as 1,3,5,10", command: spec.name)
+      guard let k = Int(text), k > 0, k <= EngineOptions.maximumCount else {
+        throw UsageError(
+          message: "the value '\(text)' is invalid for '--k'; expected whole numbers from 1 to \(EngineOptions.maximumCount) such as 1,3,5,10",
+          command: spec.name)
       }
       return k
     }
