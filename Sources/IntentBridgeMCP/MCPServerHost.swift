@@ -12,14 +12,39 @@ import Synchronization
 public final class MCPServerHost: Sendable {
   private let current: Mutex<MCPServer>
 
+  /// Mapped files found rewritten in place (`MappedFileGuard`): the ones already reported,
+  /// whether the watcher still has to rebuild the server, and where to report them.
+  private struct Rewritten {
+    var reported: [String] = []
+    var reloadPending = false
+    var log: (@Sendable (String) -> Void)?
+  }
+  private let rewritten = Mutex(Rewritten())
+
   public init(server: MCPServer) {
     current = Mutex(server)
   }
 
   public var server: MCPServer { current.withLock { $0 } }
 
+  /// Answers a line. A mapped file found rewritten while it was answered is reported at once
+  /// (the answer may have read zeros from it); the watcher then rebuilds the server.
   public func handle(line: [UInt8], progress: @escaping @Sendable (String) -> Void = { _ in }) -> [String] {
-    server.handle(line: line, progress: progress)
+    let replies = server.handle(line: line, progress: progress)
+    if MappedFileGuard.anyRewritten { reportRewrittenFiles() }
+    return replies
+  }
+
+  /// Logs each mapped file newly found rewritten and marks a reload as pending.
+  private func reportRewrittenFiles() {
+    let files = MappedFileGuard.rewrittenFiles
+    let (fresh, log) = rewritten.withLock { state -> ([String], (@Sendable (String) -> Void)?) in
+      let fresh = files.filter { !state.reported.contains($0) }
+      state.reported = files
+      if !fresh.isEmpty { state.reloadPending = true }
+      return (fresh, state.log)
+    }
+    for path in fresh { log?(MappedFileGuard.warning(for: path) + "\n") }
   }
 
   /// Replaces the server, carrying the session over; returns whether the client should be told.
@@ -39,22 +64,18 @@ public final class MCPServerHost: Sendable {
   ) {
     // The first look is taken before `watch` returns: every change after it is noticed.
     let first = CatalogFileState.read(path)
+    rewritten.withLock { $0.log = log }
     DetachedThread.start(name: "mcp-catalog-watch") { [self] in
       var last = first
-      var rewritten: [String] = []
       while true {
         DetachedThread.sleep(seconds: interval)
         // A model, tokenizer or index file rewritten in place while mapped (read as zeros
         // since): the server is built again from the files as they are now.
-        let nowRewritten = MappedFileGuard.rewrittenFiles
-        if nowRewritten.contains(where: { !rewritten.contains($0) }) {
-          for path in nowRewritten where !rewritten.contains(path) { log(MappedFileGuard.warning(for: path) + "\n") }
-          if let server = rebuild() {
-            log("notice: reloaded the catalog, its index and the model\n")
-            if replace(with: server) { notify(MCPServer.listChangedNotification) }
-          }
+        reportRewrittenFiles()
+        if rewritten.withLock({ state in defer { state.reloadPending = false }; return state.reloadPending }), let server = rebuild() {
+          log("notice: reloaded the catalog, its index and the model\n")
+          if replace(with: server) { notify(MCPServer.listChangedNotification) }
         }
-        rewritten = nowRewritten
         guard let now = CatalogFileState.read(path) else { continue }
         if let last, now.isSameVersion(as: last) { continue }
         last = now

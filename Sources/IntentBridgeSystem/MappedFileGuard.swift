@@ -84,6 +84,12 @@ package enum MappedFileGuard {
   /// Whether the mapping in `slot` was found rewritten (its tail is zeros since).
   package static func wasRewritten(_ slot: Int) -> Bool { slots[slot].rewritten != 0 }
 
+  /// Whether any watched mapping was found rewritten: a scan of the table, no lock (cheap
+  /// enough to ask after every request).
+  package static var anyRewritten: Bool {
+    (0..<capacity).contains { slots[$0].start != .max && slots[$0].rewritten != 0 }
+  }
+
   /// The paths of watched mappings found rewritten while in use, sorted.
   package static var rewrittenFiles: [String] {
     registry.withLock { state in
