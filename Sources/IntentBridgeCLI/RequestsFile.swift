@@ -25,8 +25,19 @@ enum RequestsFile {
   /// `RequestLimit.windowBytes` is answered on its window, with a `notice` field.
   /// - Complexity: O(file size) plus the answers; memory holds one line at a time.
   static func run(_ file: String, console: Console, answer: (String, JSONObject) -> (fields: JSONObject, trailing: JSONObject)) -> ExitCode {
-    guard let requests = try? FileDescriptor.open(forReading: file) else {
-      console.err("\(file): error: cannot read the requests file\n")
+    // `FileReader`'s policy for the kind of path (a stream such as /dev/stdin is welcome; the
+    // size is not limited, since rows are read one at a time).
+    do {
+      _ = try FileReader.status(file, what: "a request file", limit: .max, streams: true)
+    } catch {
+      console.err("\(file): error: \(error.reason)\n")
+      return .dataError
+    }
+    let requests: FileDescriptor
+    do {
+      requests = try FileDescriptor.open(forReading: file)
+    } catch {
+      console.err("\(file): error: cannot read the request file: \(error)\n")
       return .dataError
     }
     defer { requests.closeIgnoringErrors() }

@@ -23,6 +23,34 @@ import Testing
     #expect(report["thresholds"]?[0]?["passed"] == true)
   }
 
+  /// A request set from a pipe (`eval CATALOG /dev/stdin < set.jsonl`): before, only a
+  /// regular file could be read ("cannot read the labelled request set").
+  @Test func aRequestSetIsReadFromAPipe() throws {
+    let directory = NSTemporaryDirectory() + "intentbridge-pipe-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let fifo = directory + "/requests.jsonl"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let rows = try String(contentsOfFile: requests, encoding: .utf8)
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: fifo) {
+        handle.write(Data(rows.utf8))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let run = CapturedRun(["eval", notes, fifo, "--no-embeddings", "--signals", "keyword", "--format", "json"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(try JSONParser.parse(run.out)["datasets"]?[0]?["requests"] == 31)
+  }
+
+  /// A folder or a missing file is named as such, in one line.
+  @Test func aRequestSetThatIsAFolderIsNamedAsSuch() {
+    let run = CapturedRun(["eval", notes, NSTemporaryDirectory(), "--no-embeddings"])
+    #expect(run.status == 65)
+    #expect(run.err.contains("is a folder, not a request set"), "\(run.err)")
+  }
+
   @Test func aFloorThatIsNotMetExitsTwoAndSaysWhich() {
     let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--fail-under", "exact_frame=100%", "--fail-under", "top1=0.1"])
     #expect(run.status == 2)
