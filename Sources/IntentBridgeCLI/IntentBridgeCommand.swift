@@ -1,5 +1,6 @@
 import IntentBridgeSystem
 import IntentBridgeEngine
+import IntentBridgeText
 
 /// The `intentbridge` command: dispatches to subcommands and renders usage errors.
 ///

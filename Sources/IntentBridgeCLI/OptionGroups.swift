@@ -4,6 +4,7 @@
   import Foundation
 #endif
 import IntentBridgeEngine
+import IntentBridgeText
 
 /// The option groups commands compose (`CommandSpec.groups`), each declared once.
 enum OptionGroups {

@@ -1,15 +1,15 @@
 import Dispatch
 import IntentBridgeEngine
 import IntentBridgeEval
-import IntentBridgeMCP
 import IntentBridgeSystem
+import IntentBridgeBinary
 
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the request-set
 /// format of docs/EVAL.md (`{"query", "id"?, "lang"?, "context"?, …}`; labelled sets work
 /// too), one output line per row.
 enum RequestsFile {
   /// Lines longer than this are reported and skipped without being parsed (as the server does).
-  static let lineLimit = MCPStdioTransport.lineLimit
+  static let lineLimit = LineFramer.standardLimit
   /// After this many bad rows the file is not read further: a stream that is not JSON Lines
   /// at all (`/dev/urandom`, a binary file) ends with one message instead of never ending.
   static let badRowLimit = 100

@@ -1,4 +1,5 @@
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// The error-level rules of docs/CATALOG.md that need the whole catalog: duplicate ids, dangling
 /// references, tool-name collisions, template syntax and slots, App Shortcut rules, defaults.

@@ -5,7 +5,6 @@
 #endif
 import IntentBridgeBinary
 import IntentBridgeCatalog
-import IntentBridgeEmbedding
 import IntentBridgeJSON
 import IntentBridgeSystem
 

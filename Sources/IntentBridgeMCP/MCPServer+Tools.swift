@@ -1,6 +1,7 @@
 import IntentBridgeEngine
 import IntentBridgeTools
 import Synchronization
+import IntentBridgeText
 
 extension MCPServer {
   /// The MCP form of a tool definition (`ToolDialect.mcp`), without `outputSchema`: calls

@@ -1,5 +1,6 @@
 import IntentBridgeEngine
 import IntentBridgeTools
+import IntentBridgeText
 
 /// Compact mode: four meta-tools instead of one tool per intent, for large catalogs.
 ///

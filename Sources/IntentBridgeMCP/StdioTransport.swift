@@ -1,6 +1,7 @@
 import Dispatch
 import IntentBridgeSystem
 import Synchronization
+import IntentBridgeBinary
 
 /// Newline-delimited JSON-RPC over standard input and output (MCP stdio transport).
 ///
@@ -17,7 +18,7 @@ import Synchronization
 ///   the process exits 0. SIGTERM, SIGINT and SIGHUP stop running handlers (their process
 ///   groups) and exit at once. SIGPIPE is ignored; EPIPE on output exits cleanly.
 public enum MCPStdioTransport {
-  public static let lineLimit = 16 << 20
+  public static let lineLimit = LineFramer.standardLimit
   /// Tool calls read ahead of their answers, at most.
   public static let maximumCallsInFlight = 32
   /// Bytes of the lines of those calls, at most (a single longer line still runs alone).

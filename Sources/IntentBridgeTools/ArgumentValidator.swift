@@ -1,5 +1,6 @@
 import IntentBridgeCatalog
 import IntentBridgeJSON
+import IntentBridgeText
 
 /// One reason a call's arguments do not fit the intent's tool schema, written for a model
 /// to act on: which argument, what was expected, and a valid example.

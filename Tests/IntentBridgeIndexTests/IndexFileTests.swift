@@ -1,7 +1,6 @@
 import Foundation
 import IntentBridgeBinary
 import IntentBridgeCatalog
-import IntentBridgeEmbedding
 import IntentBridgeIndex
 import IntentBridgeJSON
 import IntentBridgeTestSupport

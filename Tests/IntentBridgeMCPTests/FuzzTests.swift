@@ -2,6 +2,7 @@ import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeTestSupport
 import Testing
+import IntentBridgeBinary
 
 @Suite struct FuzzTests {
   static let templates: [String] = [

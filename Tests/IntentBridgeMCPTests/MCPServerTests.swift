@@ -1,6 +1,7 @@
 import IntentBridgeJSON
 import IntentBridgeMCP
 import Testing
+import IntentBridgeBinary
 
 @Suite struct HandshakeTests {
   @Test(arguments: ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])

@@ -6,6 +6,7 @@
 import IntentBridgeImport
 import IntentBridgeEngine
 import IntentBridgeSystem
+import IntentBridgeText
 
 /// `intentbridge import actionsdata|tools FILE [--out FILE]`, `intentbridge import swift PATH…
 /// [--strings PATH…] [--lang L…] [--out FILE]`: foreign formats → catalog v1.

@@ -1,5 +1,6 @@
 import IntentBridgeTools
 import IntentBridgeEngine
+import IntentBridgeText
 
 /// `intentbridge validate CATALOG INTENT ARGUMENTS_JSON`: checks a call's arguments.
 enum ValidateCommand: Subcommand {

@@ -6,17 +6,20 @@ import IntentBridgeSystem
 ///
 ///     var framer = LineFramer(limit: 16 << 20)
 ///     framer.append(Array("{\"a\":1}\r\n{\"b\"".utf8))   // [.line(#"{"a":1}"#)]
-public struct LineFramer: Sendable {
-  public enum Event: Sendable, Equatable {
+package struct LineFramer: Sendable {
+  package enum Event: Sendable, Equatable {
     case line([UInt8])
     case tooLong
   }
 
-  public let limit: Int
+  /// The line limit of the MCP stdio transport and of request files: 16 MiB.
+  package static let standardLimit = 16 << 20
+
+  package let limit: Int
   var pending: [UInt8] = []
   var discarding = false
 
-  public init(limit: Int = 16 << 20) {
+  package init(limit: Int = LineFramer.standardLimit) {
     self.limit = limit
   }
 
@@ -24,7 +27,7 @@ public struct LineFramer: Sendable {
   /// - Complexity: O(bytes.count): newlines are found with `memchr` (`firstOffset(of:in:)`)
   ///   over contiguous storage (a generic element-by-element scan ran at 10 MB/s across the
   ///   module boundary).
-  public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
+  package mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
     if let events = bytes.withContiguousStorageIfAvailable({ append(contiguous: $0) }) { return events }
     return Array(bytes).withUnsafeBufferPointer { append(contiguous: $0) }
   }
@@ -62,7 +65,7 @@ public struct LineFramer: Sendable {
   }
 
   /// At end of input: the last line when it had no newline.
-  public mutating func finish() -> [Event] {
+  package mutating func finish() -> [Event] {
     defer { pending = [] }
     if discarding || pending.isEmpty { return [] }
     if pending.last == 0x0D { pending.removeLast() }
