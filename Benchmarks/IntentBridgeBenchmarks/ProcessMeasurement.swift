@@ -25,7 +25,7 @@ func measureProcess() {
   let command = Array(arguments.dropFirst())
   let launcherPeak = ownPeakResidentKiB()
   var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   var childID: pid_t = 0
   let start = DispatchTime.now().uptimeNanoseconds
   let spawned = posix_spawnp(&childID, command[0], nil, nil, &argv, environ)

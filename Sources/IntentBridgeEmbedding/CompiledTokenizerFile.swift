@@ -27,16 +27,24 @@ enum CompiledTokenizerFile {
   static let checksumSize = 8
 
   private enum NormalizerKind: UInt8 {
-    case precompiled = 1, collapseSpaces, replace, bert, lowercase, strip
+    case precompiled = 1
+    case collapseSpaces = 2
+    case replace = 3
+    case bert = 4
+    case lowercase = 5
+    case strip = 6
   }
 
   private enum PreTokenizerKind: UInt8 {
     /// No pre-tokenizer: the whole segment is one piece.
-    case whole = 0, metaspace, bert
+    case whole = 0
+    case metaspace = 1
+    case bert = 2
   }
 
   private enum ModelKind: UInt8 {
-    case unigram = 1, wordPiece
+    case unigram = 1
+    case wordPiece = 2
   }
 
   // MARK: Writing

@@ -27,6 +27,8 @@ public struct RPCError: Error, Sendable, Hashable {
     RPCError(code: methodNotFoundCode, message: "Method not found: \(method)" + (hint.isEmpty ? "" : "; \(hint)"))
   }
   static func invalidParams(_ detail: String) -> RPCError { RPCError(code: invalidParamsCode, message: "Invalid params: \(detail)") }
+  // swift-format-ignore: DontRepeatTypeInStaticProperties
+  // (JSON-RPC's own name for the error, -32603 "Internal error")
   static let internalError = RPCError(code: internalErrorCode, message: "Internal error")
 }
 

@@ -33,7 +33,10 @@
       for _ in 0..<3 {
         // Close-on-exec, so that no other child started meanwhile inherits them.
         guard let pipe = try? FileDescriptor.pipe() else {
-          for pair in pipes { [pair.readEnd, pair.writeEnd].forEach { $0.closeIgnoringErrors() } }
+          for pair in pipes {
+            pair.readEnd.closeIgnoringErrors()
+            pair.writeEnd.closeIgnoringErrors()
+          }
           return nil
         }
         pipes.append(pipe)
@@ -41,7 +44,7 @@
       // pipes[0]: the child reads, we write; pipes[1] and [2]: the child writes, we read.
       let childEnds = [pipes[0].readEnd, pipes[1].writeEnd, pipes[2].writeEnd]
       let ourEnds = [pipes[0].writeEnd, pipes[1].readEnd, pipes[2].readEnd]
-      defer { childEnds.forEach { $0.closeIgnoringErrors() } }
+      defer { for end in childEnds { end.closeIgnoringErrors() } }
 
       #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -85,7 +88,7 @@
       var pid: pid_t = 0
       let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
       guard status == 0 else {
-        ourEnds.forEach { $0.closeIgnoringErrors() }
+        for end in ourEnds { end.closeIgnoringErrors() }
         return nil
       }
       return ChildProcess(pid: pid, input: ourEnds[0], output: ourEnds[1], error: ourEnds[2])

@@ -9,7 +9,7 @@ import Testing
     let json = """
       {"formatVersion": 1, "app": {"defaultLanguage": "\(language)"}, "intents": [{"id": "A", "title": "A",
         "parameters": [{"name": "area", "type": {"entity": "area"}}, {"name": "minutes", "type": "integer"}, {"name": "item", "type": "string"}],
-        "phrases": [\(JSONQuote(template))]}],
+        "phrases": [\(jsonQuote(template))]}],
        "entities": [{"id": "area", "instances": [{"id": "living", "title": "Living Room"}, {"id": "kitchen", "title": "Kitchen"}]}]}
       """
     let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
@@ -18,7 +18,7 @@ import Testing
     return templates.scores(request, candidates: [0])[0]
   }
 
-  static func JSONQuote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+  static func jsonQuote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
 
   @Test(arguments: [
     ("turn on the light[s] in [the] ${area}", "turn on the lights in the living room"),

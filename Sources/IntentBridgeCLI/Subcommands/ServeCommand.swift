@@ -51,7 +51,8 @@ enum ServeCommand: Subcommand {
     options.watchesCatalog = true
     let host = MCPServerHost(server: MCPServer(engines: engines, options: options))
     let serverOptions = options
-    MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in
+    let log: @Sendable (String) -> Void = { console.err($0) }
+    MCPStdioTransport.run(host: host, log: log) { notify in
       host.watch(
         path: catalogPath,
         rebuild: {
@@ -62,7 +63,7 @@ enum ServeCommand: Subcommand {
             return nil
           }
         },
-        notify: notify, log: { console.err($0) })
+        notify: notify, log: log)
     }
   }
 
