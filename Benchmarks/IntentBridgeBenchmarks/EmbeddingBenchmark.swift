@@ -42,7 +42,9 @@ private struct NaiveStaticModel {
   let dimensions: Int
 
   init(directory: String, tokenizer: Tokenizer) throws {
-    guard case .unigram(let unigram) = tokenizer.model else { throw EmbeddingError.unsupported(file: directory, field: "model.type", value: "WordPiece", supported: ["Unigram"]) }
+    guard case .unigram(let unigram) = tokenizer.model else {
+      throw EmbeddingError.unsupported(file: directory, field: "model.type", value: "WordPiece", supported: ["Unigram"])
+    }
     var vocabulary: [String: Int] = [:]
     for (id, piece) in unigram.pieces.enumerated() { vocabulary[piece] = id }
     self.vocabulary = vocabulary
@@ -129,14 +131,16 @@ func benchmarkEmbedding() {
   // Model load, in-process cold loads (a new model each time, files in the page cache):
   // the baseline parses tokenizer.json (no compiled tokenizer); ours maps the compiled
   // tokenizer (built once into a throwaway cache folder first) and model.safetensors.
-  var loadTimes: [Double] = [], compiledLoadTimes: [Double] = []
+  var loadTimes: [Double] = []
+  var compiledLoadTimes: [Double] = []
   var loaded: StaticEmbeddingModel?
   for _ in 0..<10 {
-    loadTimes.append(time {
-      do { loaded = try StaticEmbeddingModel(directory: directory, tokenizerCache: .disabled) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-      }
-    })
+    loadTimes.append(
+      time {
+        do { loaded = try StaticEmbeddingModel(directory: directory, tokenizerCache: .disabled) } catch {
+          FileHandle.standardError.write(Data("\(error)\n".utf8))
+        }
+      })
   }
   guard let model = loaded else { exit(1) }
   let cacheFolder = NSTemporaryDirectory() + "intentbridge-bench-" + UUID().uuidString
@@ -144,27 +148,31 @@ func benchmarkEmbedding() {
   let buildTime = time { _ = try? StaticEmbeddingModel(directory: directory, tokenizerCache: .folder(cacheFolder)) }
   var compiledOrigin = "none"
   for _ in 0..<10 {
-    compiledLoadTimes.append(time {
-      if let compiled = try? StaticEmbeddingModel(directory: directory, tokenizerCache: .folder(cacheFolder)) {
-        compiledOrigin = "\(compiled.tokenizerOrigin)"
-      }
-    })
+    compiledLoadTimes.append(
+      time {
+        if let compiled = try? StaticEmbeddingModel(directory: directory, tokenizerCache: .folder(cacheFolder)) {
+          compiledOrigin = "\(compiled.tokenizerOrigin)"
+        }
+      })
   }
   guard compiledOrigin.hasPrefix("compiled") else {
     FileHandle.standardError.write(Data("the compiled tokenizer was not used: \(compiledOrigin)\n".utf8))
     exit(1)
   }
   // Where load time goes (each step alone, median of 3).
-  var parseTimes: [Double] = [], tokenizerTimes: [Double] = [], weightTimes: [Double] = []
+  var parseTimes: [Double] = []
+  var tokenizerTimes: [Double] = []
+  var weightTimes: [Double] = []
   let tokenizerBytes = FileManager.default.contents(atPath: directory + "/tokenizer.json").map { [UInt8]($0) } ?? []
   for _ in 0..<3 {
     parseTimes.append(time { _ = try? JSONParser.parse(bytes: tokenizerBytes) })
     tokenizerTimes.append(time { _ = try? Tokenizer(contentsOf: directory + "/tokenizer.json") })
-    weightTimes.append(time {
-      if let file = try? SafeTensors(contentsOf: directory + "/model.safetensors"), let table = try? file.tensor(named: "embeddings") {
-        _ = try? file.int8Values(of: table)
-      }
-    })
+    weightTimes.append(
+      time {
+        if let file = try? SafeTensors(contentsOf: directory + "/model.safetensors"), let table = try? file.tensor(named: "embeddings") {
+          _ = try? file.int8Values(of: table)
+        }
+      })
   }
   let requests = homeAssistantRequests()
   guard !requests.isEmpty else {
@@ -192,20 +200,28 @@ func benchmarkEmbedding() {
   var batchTime = 0.0
   batchTime = time { checksum += model.embed(requests).count > 0 ? 1 : 0 } * 1000 / Double(requests.count)
 
-  let embedMedian = percentile(embed, 0.5), baseMedian = percentile(baseline, 0.5)
+  let embedMedian = percentile(embed, 0.5)
+  let baseMedian = percentile(baseline, 0.5)
   print("embedding benchmark: \(model.identity), \(model.dimensions) dimensions (release build)")
   print("  \(requests.count) Home Assistant requests (development data ha/*.dev.jsonl), median \(percentile(words.map(Double.init), 0.5)) words")
   print(String(format: "  model load from tokenizer.json (baseline)           %8.1f ms   (median of 10 in-process loads)", median(loadTimes)))
-  print(String(format: "  model load from the compiled tokenizer (mapped)     %8.1f ms   (median of 10; %.1fx faster; first build + write %.1f ms)",
-               median(compiledLoadTimes), median(loadTimes) / median(compiledLoadTimes), buildTime))
-  print(String(format: "    baseline steps: tokenizer.json %.1f ms (of which JSON parse %.1f ms), model.safetensors map + int8 copy %.1f ms",
-               median(tokenizerTimes), median(parseTimes), median(weightTimes)))
-  print(String(format: "  embed, µs per request: median %6.2f  p90 %6.2f  p99 %6.2f   (target ≤ 20 µs: %@)",
-               embedMedian, percentile(embed, 0.9), percentile(embed, 0.99), embedMedian <= 20 ? "met" : "NOT met"))
+  print(
+    String(
+      format: "  model load from the compiled tokenizer (mapped)     %8.1f ms   (median of 10; %.1fx faster; first build + write %.1f ms)",
+      median(compiledLoadTimes), median(loadTimes) / median(compiledLoadTimes), buildTime))
+  print(
+    String(
+      format: "    baseline steps: tokenizer.json %.1f ms (of which JSON parse %.1f ms), model.safetensors map + int8 copy %.1f ms",
+      median(tokenizerTimes), median(parseTimes), median(weightTimes)))
+  print(
+    String(
+      format: "  embed, µs per request: median %6.2f  p90 %6.2f  p99 %6.2f   (target ≤ 20 µs: %@)",
+      embedMedian, percentile(embed, 0.9), percentile(embed, 0.99), embedMedian <= 20 ? "met" : "NOT met"))
   print(String(format: "    of which tokenIDs: median %6.2f µs", percentile(tokenize, 0.5)))
   print(String(format: "  batch embed(_: [String]) of all requests: %6.2f µs per request (wall; chunks on every core)", batchTime))
   print(String(format: "  baseline: String-keyed Viterbi + same pooling: median %6.2f µs  p90 %6.2f µs", baseMedian, percentile(baseline, 0.9)))
-  print(String(format: "  ratio: baseline / ours = %.1fx   (baseline ids equal ours on %d of %d requests; checksum %.3f)",
-               baseMedian / embedMedian, sameIDs, requests.count, checksum))
+  print(
+    String(
+      format: "  ratio: baseline / ours = %.1fx   (baseline ids equal ours on %d of %d requests; checksum %.3f)",
+      baseMedian / embedMedian, sameIDs, requests.count, checksum))
 }
-

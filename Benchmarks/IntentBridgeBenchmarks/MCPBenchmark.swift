@@ -1,8 +1,8 @@
 import Foundation
-import IntentBridgeTestSupport
 import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
+import IntentBridgeTestSupport
 
 // mcp: server-side latency of `resolve_request` (compact mode) and `tools/call` (full mode,
 //      no handler) on the Home Assistant `templates` catalogs: MCPServer.handle per JSON-RPC
@@ -33,7 +33,8 @@ private func summary(_ times: [Double]) -> String {
 func benchmarkMCP() {
   var engineOptions = IntentEngine.Options()
   engineOptions.writeIndex = false
-  let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#
+  let initialize =
+    #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#
   print("mcp benchmark: MCPServer.handle per request, server side (release build)")
   for language in ["en", "de", "fi", "sk", "zh-CN"] {
     let catalogPath = DevData.homeAssistantCatalog("templates", language)
@@ -56,8 +57,10 @@ func benchmarkMCP() {
     }
     let compact = server(.compact)
     let resolve = queries.enumerated().map { i, q in
-      JSONValue.object(["jsonrpc": "2.0", "id": .integer(Int64(i + 1)), "method": "tools/call",
-        "params": ["name": "resolve_request", "arguments": ["request": .string(q)]]]).compactText
+      JSONValue.object([
+        "jsonrpc": "2.0", "id": .integer(Int64(i + 1)), "method": "tools/call",
+        "params": ["name": "resolve_request", "arguments": ["request": .string(q)]],
+      ]).compactText
     }
     _ = timed(compact, Array(resolve.prefix(20)))
     let resolveTimes = timed(compact, resolve)
@@ -67,9 +70,12 @@ func benchmarkMCP() {
       .flatMap { try? JSONParser.parse($0) }?["result"]?["tools"]?[0]
     let name = tool?["name"]?.stringValue ?? ""
     let arguments = JSONSchemaExample.example(for: tool?["inputSchema"] ?? [:])
-    let call = JSONValue.object(["jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": ["name": .string(name), "arguments": arguments]]).compactText
+    let call = JSONValue.object(["jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": ["name": .string(name), "arguments": arguments]])
+      .compactText
     let callTimes = timed(full, Array(repeating: call, count: 500))
     let pingTimes = timed(full, Array(repeating: #"{"jsonrpc":"2.0","id":5,"method":"ping"}"#, count: 500))
-    print("  \(language.padding(toLength: 6, withPad: " ", startingAt: 0)) resolve_request (\(resolveTimes.count) requests) \(summary(resolveTimes))   tools/call \(name) \(summary(callTimes))   baseline ping \(summary(pingTimes))")
+    print(
+      "  \(language.padding(toLength: 6, withPad: " ", startingAt: 0)) resolve_request (\(resolveTimes.count) requests) \(summary(resolveTimes))   tools/call \(name) \(summary(callTimes))   baseline ping \(summary(pingTimes))"
+    )
   }
 }

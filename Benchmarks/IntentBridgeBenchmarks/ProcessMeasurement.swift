@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `intentbridge-bench measure-process RESULT_FILE PROGRAM [ARGUMENT...]`: runs PROGRAM once
 /// (stdin, stdout and stderr inherited) and writes one JSON object to RESULT_FILE:
@@ -38,7 +39,8 @@ func measureProcess() {
   while wait4(childID, &status, 0, &usage) == -1 && errno == EINTR {}
   let wallMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  let result = "{\"status\": \(exitStatus), \"wall_ms\": \(wallMilliseconds), \"peak_rss_kib\": \(usage.ru_maxrss), \"launcher_rss_kib\": \(launcherPeak)}\n"
+  let result =
+    "{\"status\": \(exitStatus), \"wall_ms\": \(wallMilliseconds), \"peak_rss_kib\": \(usage.ru_maxrss), \"launcher_rss_kib\": \(launcherPeak)}\n"
   guard FileManager.default.createFile(atPath: resultPath, contents: Data(result.utf8)) else {
     FileHandle.standardError.write(Data("measure-process: cannot write \(resultPath)\n".utf8))
     exit(73)
@@ -57,9 +59,9 @@ private func ownPeakResidentKiB() -> Int {
   }
   var usage = rusage()
   #if canImport(Glibc)
-  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
   #else
-  getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF, &usage)
   #endif
   return usage.ru_maxrss
 }

@@ -1,9 +1,9 @@
 import Foundation
-import IntentBridgeTestSupport
 import IntentBridgeCatalog
 import IntentBridgeEngine
-import IntentBridgeJSON
 import IntentBridgeImport
+import IntentBridgeJSON
+import IntentBridgeTestSupport
 
 // rank: median and p99 of `IntentEngine.rank` per request (three passes over the requests) on
 //       the Home Assistant `templates`
@@ -134,7 +134,9 @@ func benchmarkRank() {
       print("  cannot load \(catalog): \(DevData.skipNote("ha"))")
       continue
     }
-    rankRow("HA templates \(language)", catalogPath: catalog, requestsPath: DevData.homeAssistantRequests(language), language: language, options: options, loadNote: false)
+    rankRow(
+      "HA templates \(language)", catalogPath: catalog, requestsPath: DevData.homeAssistantRequests(language), language: language, options: options,
+      loadNote: false)
   }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-bench-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -144,8 +146,11 @@ func benchmarkRank() {
   let sealTools = DevData.path("seal-tools/tools.openai.json")
   if let bytes = FileManager.default.contents(atPath: sealTools), let document = try? JSONParser.parse(bytes: [UInt8](bytes)) {
     let sealCatalog = directory.appendingPathComponent("seal-tools.json").path
-    _ = FileManager.default.createFile(atPath: sealCatalog, contents: Data(JSONWriter.compact(ToolListImporter.importCatalog(document, fileName: "tools.openai.json").catalog).utf8))
-    rankRow("Seal-Tools 4,076 tools", catalogPath: sealCatalog, requestsPath: DevData.path("seal-tools/dev.jsonl"), language: "en", options: options, loadNote: true)
+    _ = FileManager.default.createFile(
+      atPath: sealCatalog, contents: Data(JSONWriter.compact(ToolListImporter.importCatalog(document, fileName: "tools.openai.json").catalog).utf8))
+    rankRow(
+      "Seal-Tools 4,076 tools", catalogPath: sealCatalog, requestsPath: DevData.path("seal-tools/dev.jsonl"), language: "en", options: options,
+      loadNote: true)
   } else {
     print("  cannot load \(sealTools): \(DevData.skipNote("seal-tools"))")
   }
@@ -170,6 +175,8 @@ func benchmarkRank() {
     let toolsRequests = directory.appendingPathComponent("tools-\(count).jsonl").path
     _ = FileManager.default.createFile(atPath: toolsCatalog, contents: Data(tools.catalog.utf8))
     _ = FileManager.default.createFile(atPath: toolsRequests, contents: Data(tools.requests.utf8))
-    rankRow("synthetic \(count == 30_000 ? "30,000" : "3,000") tools", catalogPath: toolsCatalog, requestsPath: toolsRequests, language: "en", options: options, loadNote: true)
+    rankRow(
+      "synthetic \(count == 30_000 ? "30,000" : "3,000") tools", catalogPath: toolsCatalog, requestsPath: toolsRequests, language: "en",
+      options: options, loadNote: true)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import IntentBridgeTestSupport
 import IntentBridgeEngine
 import IntentBridgeJSON
+import IntentBridgeTestSupport
 
 // resolve: median and p99 of `IntentEngine.resolve` (rank + fill) per request on the Home
 //          Assistant `templates` catalogs, clean and perturbed development sets, next to Home
@@ -62,7 +62,8 @@ func benchmarkResolve() {
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
       }
       times.sort()
-      let median = percentile(times, 0.5), p99 = percentile(times, 0.99)
+      let median = percentile(times, 0.5)
+      let p99 = percentile(times, 0.99)
       var line = String(format: "| HA templates %@ | %@ | %d | %.3f / %.3f |", language, set, times.count, median, p99)
       if let figures = baseline?[set] {
         line += String(format: " %.3f / %.3f | %.1f× |", figures.median, figures.p99, figures.median / median)

@@ -89,7 +89,10 @@ enum SyntheticToolCatalog {
     var requests = ""
     for i in 0..<count {
       let (s, a, o, q) = parts(i)
-      let service = services[s], action = actions[a], object = objects[o], qualifier = qualifiers[q]
+      let service = services[s]
+      let action = actions[a]
+      let object = objects[o]
+      let qualifier = qualifiers[q]
       let name = "\(service)_\(action.verb)_\(object.noun.replacingOccurrences(of: " ", with: "_"))" + (qualifier.title.isEmpty ? "" : "_\(q)")
       let title = "\(action.verb.capitalized) \(object.noun)" + (qualifier.title.isEmpty ? "" : " \(qualifier.title)")
       let serviceName = service.prefix(1).uppercased() + service.dropFirst()
@@ -134,7 +137,9 @@ enum SyntheticToolCatalog {
       "enums": [
         [
           "id": "Priority", "title": "Priority",
-          "cases": [["value": "low", "title": "Low"], ["value": "normal", "title": "Normal"], ["value": "high", "title": "High", "synonyms": ["urgent"]]],
+          "cases": [
+            ["value": "low", "title": "Low"], ["value": "normal", "title": "Normal"], ["value": "high", "title": "High", "synonyms": ["urgent"]],
+          ],
         ]
       ],
     ]

@@ -32,8 +32,13 @@ func syntheticCatalog(intents count: Int) -> String {
     var parameters: [JSONValue] = []
     let kinds: [JSONValue] = ["string", "integer", ["enum": "Priority"], "date", ["entity": "Item"], "boolean"]
     for p in 0..<(i % 6) {
-      var parameter: JSONObject = ["name": .string("p\(p)"), "title": .string("Parameter \(p)"), "description": .string("The \(noun)'s parameter \(p)."), "type": kinds[p]]
-      if p == 1 { parameter["minimum"] = 0; parameter["maximum"] = 100 }
+      var parameter: JSONObject = [
+        "name": .string("p\(p)"), "title": .string("Parameter \(p)"), "description": .string("The \(noun)'s parameter \(p)."), "type": kinds[p],
+      ]
+      if p == 1 {
+        parameter["minimum"] = 0
+        parameter["maximum"] = 100
+      }
       if p >= 3 { parameter["optional"] = true }
       parameters.append(.object(parameter))
     }
@@ -53,8 +58,15 @@ func syntheticCatalog(intents count: Int) -> String {
     "formatVersion": 1,
     "app": ["name": "Synthetic", "defaultLanguage": "en"],
     "intents": .array(intents),
-    "enums": [["id": "Priority", "title": "Priority", "cases": [["value": "low", "title": "Low"], ["value": "high", "title": "High", "synonyms": ["important"]]]]],
-    "entities": [["id": "Item", "title": "Item", "instances": .array((0..<50).map { ["id": .string("item-\($0)"), "title": .string("Item \($0)")] })]],
+    "enums": [
+      [
+        "id": "Priority", "title": "Priority",
+        "cases": [["value": "low", "title": "Low"], ["value": "high", "title": "High", "synonyms": ["important"]]],
+      ]
+    ],
+    "entities": [
+      ["id": "Item", "title": "Item", "instances": .array((0..<50).map { ["id": .string("item-\($0)"), "title": .string("Item \($0)")] })]
+    ],
   ]
   return JSONWriter.compact(document)
 }
@@ -75,15 +87,18 @@ func benchmarkCatalog() {
       FileHandle.standardError.write(Data("error: the synthetic catalog did not load\n".utf8))
       exit(1)
     }
-    toolTimes.append(time {
-      let document = ToolDialect.mcp.render(ToolDefinitionBuilder(catalog: catalog).tools())
-      toolCount = document["tools"]?.arrayValue?.count ?? 0
-      _ = JSONWriter.compact(document)
-    })
+    toolTimes.append(
+      time {
+        let document = ToolDialect.mcp.render(ToolDefinitionBuilder(catalog: catalog).tools())
+        toolCount = document["tools"]?.arrayValue?.count ?? 0
+        _ = JSONWriter.compact(document)
+      })
     baseline.append(time { _ = try? JSONSerialization.jsonObject(with: data) })
     parseOnly.append(time { _ = try? JSONParser.parse(bytes: bytes) })
   }
-  let load = median(loadTimes), tools = median(toolTimes), base = median(baseline)
+  let load = median(loadTimes)
+  let tools = median(toolTimes)
+  let base = median(baseline)
   print("catalog benchmark: 3,000 intents, \(bytes.count / 1024) KiB, \(toolCount) tools, median of 15 runs (release build)")
   print(String(format: "  load + validate              %8.1f ms", load))
   print(String(format: "  tool definitions (MCP JSON)  %8.1f ms", tools))
@@ -103,6 +118,7 @@ case "mcp": benchmarkMCP()
 case "synthetic-tools": writeSyntheticTools()
 case "measure-process": measureProcess()
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools, measure-process\n".utf8))
+  FileHandle.standardError.write(
+    Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools, measure-process\n".utf8))
   exit(64)
 }

@@ -137,7 +137,9 @@ enum CommandLineParser {
         continue
       }
       guard argument.hasPrefix("--") else {
-        throw UsageError(message: "unknown option '\(argument)'; options are spelled with two dashes, e.g. --\(spec.allOptions.first?.name ?? "help")", command: spec.name)
+        throw UsageError(
+          message: "unknown option '\(argument)'; options are spelled with two dashes, e.g. --\(spec.allOptions.first?.name ?? "help")",
+          command: spec.name)
       }
       var name = String(argument.dropFirst(2))
       var inlineValue: String?
@@ -171,7 +173,8 @@ enum CommandLineParser {
       if !option.allowed.isEmpty, !option.allowed.contains(value) {
         let suggestion = DidYouMean.closest(to: value, in: option.allowed)
         throw UsageError(
-          message: "the value '\(value)' is invalid for '--\(option.name) <\(option.valueName)>'; allowed values: \(option.allowed.joined(separator: ", "))"
+          message:
+            "the value '\(value)' is invalid for '--\(option.name) <\(option.valueName)>'; allowed values: \(option.allowed.joined(separator: ", "))"
             + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
           command: spec.name)
       }

@@ -1,5 +1,5 @@
-import IntentBridgeSystem
 import IntentBridgeEngine
+import IntentBridgeSystem
 import IntentBridgeText
 
 /// The `intentbridge` command: dispatches to subcommands and renders usage errors.

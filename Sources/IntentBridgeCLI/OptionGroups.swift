@@ -1,10 +1,11 @@
+import IntentBridgeEngine
+import IntentBridgeText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeEngine
-import IntentBridgeText
 
 /// The option groups commands compose (`CommandSpec.groups`), each declared once.
 enum OptionGroups {
@@ -40,7 +41,8 @@ enum OptionGroups {
     options: [
       .init(
         name: "signals", valueName: "signals",
-        help: "Signals that rank: hybrid (default: keywords, templates and embeddings), keyword (BM25F + templates, no model) or embedding (vectors only).",
+        help:
+          "Signals that rank: hybrid (default: keywords, templates and embeddings), keyword (BM25F + templates, no model) or embedding (vectors only).",
         allowed: RankingMode.allCases.map(\.rawValue))
     ])
 
@@ -173,7 +175,8 @@ enum EngineOptions {
       if let text = arguments.option("embeddings-timeout") {
         guard let value = Double(text), value > 0, value <= 3600 else {
           throw UsageError(
-            message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds, a number above 0 and at most 3600", command: command)
+            message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds, a number above 0 and at most 3600",
+            command: command)
         }
         timeout = value
       }

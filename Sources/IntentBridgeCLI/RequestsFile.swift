@@ -1,8 +1,8 @@
 import Dispatch
+import IntentBridgeBinary
 import IntentBridgeEngine
 import IntentBridgeEval
 import IntentBridgeSystem
-import IntentBridgeBinary
 
 /// The batch form shared by `rank` and `resolve`: a JSON Lines file of rows in the request-set
 /// format of docs/EVAL.md (`{"query", "id"?, "lang"?, "context"?, …}`; labelled sets work
@@ -65,7 +65,8 @@ enum RequestsFile {
       status = .dataError
       badRows += 1
       if badRows == badRowLimit {
-        console.err("\(file): error: stopped reading at line \(lineNumber) after \(badRowLimit) bad rows; is it a JSON Lines request file (docs/EVAL.md)?\n")
+        console.err(
+          "\(file): error: stopped reading at line \(lineNumber) after \(badRowLimit) bad rows; is it a JSON Lines request file (docs/EVAL.md)?\n")
       }
     }
     func write(query: String, row: JSONObject, line: Int) {

@@ -56,7 +56,8 @@ struct AppIntentsRules {
       if shortcut.systemImageName?.isEmpty ?? true { missing.append("systemImageName") }
       guard !missing.isEmpty else { continue }
       report(
-        .incompleteAppShortcut, "the App Shortcut for intent \"\(shortcut.intent)\" has no \(missing.joined(separator: " and ")); the Shortcuts app and Spotlight show both",
+        .incompleteAppShortcut,
+        "the App Shortcut for intent \"\(shortcut.intent)\" has no \(missing.joined(separator: " and ")); the Shortcuts app and Spotlight show both",
         hint: "add \(missing.map { "\"\($0)\"" }.joined(separator: " and ")) to the App Shortcut", at: shortcut.path)
     }
     return out

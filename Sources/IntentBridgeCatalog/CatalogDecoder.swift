@@ -118,7 +118,8 @@ struct CatalogDecoder {
     return out
   }
 
-  private mutating func rawEnum<E: RawRepresentable & CaseIterable>(_ value: JSONValue?, _ path: JSONPath, _ type: E.Type) -> E? where E.RawValue == String {
+  private mutating func rawEnum<E: RawRepresentable & CaseIterable>(_ value: JSONValue?, _ path: JSONPath, _ type: E.Type) -> E?
+  where E.RawValue == String {
     guard let text = string(value, path) else { return nil }
     if let e = E(rawValue: text) { return e }
     let allowed = E.allCases.map(\.rawValue)
@@ -142,7 +143,9 @@ struct CatalogDecoder {
         if let s = string(element, path / language) { entries.append(.init(language: language, text: s)) }
       }
       if entries.isEmpty {
-        error(.emptyValue, "\(path.lastKeyDescription) has no translations", hint: "write a string, or an object like {\"\(defaultLanguage)\": \"…\"}", at: path)
+        error(
+          .emptyValue, "\(path.lastKeyDescription) has no translations", hint: "write a string, or an object like {\"\(defaultLanguage)\": \"…\"}",
+          at: path)
         return nil
       }
       return LocalizedText(entries: entries, defaultLanguage: defaultLanguage, isPlain: false)
@@ -199,7 +202,9 @@ struct CatalogDecoder {
     }
     checkKeys(
       top,
-      known: ["$schema", "formatVersion", "app", "intents", "enums", "entities", "appShortcuts", "negativePhrases", "phraseRules", "skipWords", "source"],
+      known: [
+        "$schema", "formatVersion", "app", "intents", "enums", "entities", "appShortcuts", "negativePhrases", "phraseRules", "skipWords", "source",
+      ],
       kind: "the catalog", at: root)
     var formatVersion = 1
     if let version = top["formatVersion"] {
@@ -283,7 +288,9 @@ struct CatalogDecoder {
     let id = requiredString(object, "id", path, kind: "intent")
     var title = text(object["title"], path / "title")
     if object["title"] == nil {
-      error(.missingField, "intent \(id.map { "\"\($0)\"" } ?? "") is missing the required field \"title\"", hint: "add \"title\": \"…\" (the App Intents static title)", at: path)
+      error(
+        .missingField, "intent \(id.map { "\"\($0)\"" } ?? "") is missing the required field \"title\"",
+        hint: "add \"title\": \"…\" (the App Intents static title)", at: path)
     }
     if title == nil { title = LocalizedText(id ?? "", language: defaultLanguage) }
     var intent = Intent(id: id ?? "", title: title ?? LocalizedText("", language: defaultLanguage), path: path)
@@ -333,7 +340,8 @@ struct CatalogDecoder {
     if let deprecation = self.object(object["deprecation"], path / "deprecation", kind: "deprecation") {
       let p = path / "deprecation"
       checkKeys(deprecation, known: ["message", "replacedBy"], kind: "deprecation", at: p)
-      intent.deprecation = Deprecation(message: text(deprecation["message"], p / "message"), replacedBy: string(deprecation["replacedBy"], p / "replacedBy"))
+      intent.deprecation = Deprecation(
+        message: text(deprecation["message"], p / "message"), replacedBy: string(deprecation["replacedBy"], p / "replacedBy"))
     }
     if let handler = self.object(object["handler"], path / "handler", kind: "handler") {
       intent.handler = decodeHandler(handler, path / "handler")
@@ -344,7 +352,9 @@ struct CatalogDecoder {
   private mutating func decodeHandler(_ object: JSONObject, _ path: JSONPath) -> Handler? {
     checkKeys(object, known: ["command", "input", "timeoutSeconds", "env"], kind: "handler", at: path)
     guard let command = object["command"] else {
-      error(.missingField, "handler is missing the required field \"command\"", hint: "add \"command\": [\"/path/to/program\", \"arg\"] (an argv array, never a shell string)", at: path)
+      error(
+        .missingField, "handler is missing the required field \"command\"",
+        hint: "add \"command\": [\"/path/to/program\", \"arg\"] (an argv array, never a shell string)", at: path)
       return nil
     }
     guard let argv = stringArray(command, path / "command") else { return nil }
@@ -358,7 +368,8 @@ struct CatalogDecoder {
       if t > 0 && t <= 3600 {
         timeout = t
       } else {
-        error(.outOfRange, "handler.timeoutSeconds is \(t); expected a number of seconds in (0, 3600]", hint: "use e.g. 30", at: path / "timeoutSeconds")
+        error(
+          .outOfRange, "handler.timeoutSeconds is \(t); expected a number of seconds in (0, 3600]", hint: "use e.g. 30", at: path / "timeoutSeconds")
       }
     }
     var environment: [(name: String, value: String)] = []
@@ -419,7 +430,9 @@ struct CatalogDecoder {
     if let t = object["type"] {
       type = valueType(t, path / "type")
     } else {
-      error(.missingField, "parameter \(name.map { "\"\($0)\" " } ?? "")is missing the required field \"type\"", hint: "add \"type\": \"string\" (or another ValueType)", at: path)
+      error(
+        .missingField, "parameter \(name.map { "\"\($0)\" " } ?? "")is missing the required field \"type\"",
+        hint: "add \"type\": \"string\" (or another ValueType)", at: path)
     }
     var parameter = Parameter(name: name ?? "", type: type ?? .string, path: path)
     parameter.title = text(object["title"], path / "title")
@@ -492,7 +505,9 @@ struct CatalogDecoder {
     checkKeys(object, known: ["id", "title", "cases"], kind: "an enum", at: path)
     let id = requiredString(object, "id", path, kind: "enum")
     if object["cases"] == nil {
-      error(.missingField, "enum \(id.map { "\"\($0)\" " } ?? "")is missing the required field \"cases\"", hint: "add \"cases\": [{\"value\": \"…\", \"title\": \"…\"}]", at: path)
+      error(
+        .missingField, "enum \(id.map { "\"\($0)\" " } ?? "")is missing the required field \"cases\"",
+        hint: "add \"cases\": [{\"value\": \"…\", \"title\": \"…\"}]", at: path)
     }
     var cases: [EnumType.Case] = []
     for (i, element) in array(object["cases"], path / "cases", of: "cases").enumerated() {
@@ -565,7 +580,9 @@ struct CatalogDecoder {
     switch readFile(relativePath) {
     case .success(let b): bytes = b
     case .failure(let failure):
-      error(.unreadableFile, "cannot read instancesFile \"\(relativePath)\": \(failure.reason)", hint: "the path is relative to the catalog file; check that it exists", at: path)
+      error(
+        .unreadableFile, "cannot read instancesFile \"\(relativePath)\": \(failure.reason)",
+        hint: "the path is relative to the catalog file; check that it exists", at: path)
       return []
     }
     var instances: [EntityType.Instance] = []
@@ -582,7 +599,9 @@ struct CatalogDecoder {
           diagnostics[i].message += " (in \(relativePath), line \(lineNumber))"
         }
       } catch {
-        self.error(.jsonSyntax, "\(relativePath):\(lineNumber):\(error.location.column): \(error.message)", hint: "each line of an instances file is one JSON object", at: path)
+        self.error(
+          .jsonSyntax, "\(relativePath):\(lineNumber):\(error.location.column): \(error.message)",
+          hint: "each line of an instances file is one JSON object", at: path)
       }
     }
     return instances
@@ -595,7 +614,9 @@ struct CatalogDecoder {
     checkKeys(object, known: ["intent", "phrases", "shortTitle", "systemImageName", "parameter"], kind: "an App Shortcut", at: path)
     guard let intent = requiredString(object, "intent", path, kind: "App Shortcut") else { return nil }
     if object["phrases"] == nil {
-      error(.missingField, "App Shortcut for \"\(intent)\" is missing the required field \"phrases\"", hint: "add \"phrases\": [\"… ${applicationName} …\"]", at: path)
+      error(
+        .missingField, "App Shortcut for \"\(intent)\" is missing the required field \"phrases\"",
+        hint: "add \"phrases\": [\"… ${applicationName} …\"]", at: path)
     }
     return AppShortcut(
       intent: intent, phrases: textList(object["phrases"], path / "phrases"), shortTitle: text(object["shortTitle"], path / "shortTitle"),

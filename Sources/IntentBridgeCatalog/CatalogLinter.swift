@@ -83,7 +83,8 @@ public struct CatalogLinter: Sendable {
     if intent.isDiscoverable && description == nil {
       out.report(
         .missingDescription, "\(name) has no description; models choose tools by their descriptions",
-        hint: "add \"description\": one sentence that starts with a verb (e.g. \"\(Self.exampleDescription(for: intent))\"), ends with a full stop and says what \"\(intent.title.resolved())\" does and when to use it",
+        hint:
+          "add \"description\": one sentence that starts with a verb (e.g. \"\(Self.exampleDescription(for: intent))\"), ends with a full stop and says what \"\(intent.title.resolved())\" does and when to use it",
         at: intent.path)
     }
 
@@ -105,7 +106,8 @@ public struct CatalogLinter: Sendable {
       let words = Self.keywordSuggestions(for: intent)
       out.report(
         .missingSearchKeywords, "\(name) has no searchKeywords",
-        hint: "add \"searchKeywords\": 3–6 words people use for this action\(words.isEmpty ? "" : ", e.g. [\(words.map { "\"\($0)\"" }.joined(separator: ", "))]")",
+        hint:
+          "add \"searchKeywords\": 3–6 words people use for this action\(words.isEmpty ? "" : ", e.g. [\(words.map { "\"\($0)\"" }.joined(separator: ", "))]")",
         at: intent.path)
     }
 
@@ -130,7 +132,8 @@ public struct CatalogLinter: Sendable {
         }
       out.report(
         .nearDuplicateIntents, "\(name) \(why) intent \"\(earlier.id)\" (at \(earlier.path)); models will confuse them",
-        hint: "make the titles and descriptions of \"\(earlier.id)\" and \"\(intent.id)\" say what differs, merge them, or hide one with \"isDiscoverable\": false",
+        hint:
+          "make the titles and descriptions of \"\(earlier.id)\" and \"\(intent.id)\" say what differs, merge them, or hide one with \"isDiscoverable\": false",
         at: intent.path / "title")
     }
 
@@ -163,7 +166,8 @@ public struct CatalogLinter: Sendable {
       out.report(
         .intentWithoutPhrases,
         "\(name) has no phrases, while most intents of the catalog have some: requests are matched against phrases, so it is rarely chosen",
-        hint: "add \"phrases\" to \(name): a few ways people ask for \"\(intent.title.resolved())\" (templates with (a|b), [optional] words and ${parameter} slots count as many)",
+        hint:
+          "add \"phrases\" to \(name): a few ways people ask for \"\(intent.title.resolved())\" (templates with (a|b), [optional] words and ${parameter} slots count as many)",
         at: intent.path)
     }
   }
@@ -187,7 +191,8 @@ public struct CatalogLinter: Sendable {
       if intent.isDiscoverable && !intent.parameters.isEmpty {
         let example = ([intent.title.resolved()] + Self.summaryParameters(of: intent).map { "${\($0.name)}" }).joined(separator: " ")
         out.report(
-          .parameterSummaryIncomplete, "\(name) has \(intent.parameters.count) parameter\(intent.parameters.count == 1 ? "" : "s") but no parameterSummary",
+          .parameterSummaryIncomplete,
+          "\(name) has \(intent.parameters.count) parameter\(intent.parameters.count == 1 ? "" : "s") but no parameterSummary",
           hint: "add \"parameterSummary\": a phrase with a ${slot} for each required parameter, e.g. \"\(example)\"",
           at: intent.path)
       }
@@ -233,7 +238,8 @@ public struct CatalogLinter: Sendable {
       hint = "add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")) to the \(field), or remove \(list) from app.languages"
     }
     out.report(
-      .missingTranslation, "\(field) of intent \"\(intent.id)\" has no translation for \(list) (app.languages declares \(missing.count == 1 ? "it" : "them"))",
+      .missingTranslation,
+      "\(field) of intent \"\(intent.id)\" has no translation for \(list) (app.languages declares \(missing.count == 1 ? "it" : "them"))",
       hint: hint, at: intent.path / field)
   }
 
@@ -721,7 +727,11 @@ private enum SynonymTable {
       var names: [(language: String, text: String, isTitle: Bool, note: String, path: JSONPath)] = []
       if let title = item.title {
         for entry in title.entries {
-          names.append((entry.language, entry.text, true, title.isPlain ? "" : " (\(entry.language))", title.isPlain ? item.path / "title" : item.path / "title" / entry.language))
+          names.append(
+            (
+              entry.language, entry.text, true, title.isPlain ? "" : " (\(entry.language))",
+              title.isPlain ? item.path / "title" : item.path / "title" / entry.language
+            ))
         }
       }
       let list = item.synonyms

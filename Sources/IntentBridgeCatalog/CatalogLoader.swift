@@ -1,10 +1,11 @@
+import IntentBridgeJSON
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeJSON
-import IntentBridgeSystem
 
 /// The outcome of loading a catalog: the catalog (when it could be built) and every diagnostic.
 public struct CatalogLoadResult: Sendable {

@@ -43,7 +43,8 @@ struct CatalogValidator {
       for item in items {
         let key = id(item)
         if let earlier = first[key] {
-          report(rule, "duplicate \(kind) \"\(key)\" (first declared at \(earlier))", hint: "rename one of them; \(kind)s must be unique", at: path(item))
+          report(
+            rule, "duplicate \(kind) \"\(key)\" (first declared at \(earlier))", hint: "rename one of them; \(kind)s must be unique", at: path(item))
         } else {
           first[key] = path(item)
         }
@@ -119,7 +120,8 @@ struct CatalogValidator {
         report(
           .phraseSlotNotParameter, "slot ${\(slot)} in \"\(text)\" is not a parameter of \(context)",
           hint: suggestion.map { "did you mean ${\($0)}?" }
-            ?? (parameters.isEmpty ? "the intent has no parameters; remove the slot" : "use one of: \(parameters.map { "${\($0)}" }.joined(separator: ", "))"),
+            ?? (parameters.isEmpty
+              ? "the intent has no parameters; remove the slot" : "use one of: \(parameters.map { "${\($0)}" }.joined(separator: ", "))"),
           at: path)
       }
     }
@@ -207,7 +209,9 @@ struct CatalogValidator {
     }
     for (name, _) in catalog.phraseRules {
       if let cycle = visit(name, []) {
-        report(.recursivePhraseRule, "phrase rules refer to each other in a cycle: \(cycle.map { "<\($0)>" }.joined(separator: " → "))", at: .root / "phraseRules" / cycle[0])
+        report(
+          .recursivePhraseRule, "phrase rules refer to each other in a cycle: \(cycle.map { "<\($0)>" }.joined(separator: " → "))",
+          at: .root / "phraseRules" / cycle[0])
         break
       }
     }
@@ -243,7 +247,9 @@ struct CatalogValidator {
       checkTypeReference(returnType, at: intent.path / "returns" / "type")
     }
     if let replacement = intent.deprecation?.replacedBy, catalog.intent(id: replacement) == nil {
-      report(.unknownReplacement, "deprecation.replacedBy names \"\(replacement)\", which is not an intent of this catalog", at: intent.path / "deprecation" / "replacedBy")
+      report(
+        .unknownReplacement, "deprecation.replacedBy names \"\(replacement)\", which is not an intent of this catalog",
+        at: intent.path / "deprecation" / "replacedBy")
     }
   }
 
@@ -254,14 +260,17 @@ struct CatalogValidator {
       report(
         .unknownTypeReference, "unknown type reference {\"enum\": \"\(id)\"}",
         hint: DidYouMean.closest(to: id, in: known).map { "did you mean \"\($0)\"?" }
-          ?? (known.isEmpty ? "declare an enum with id \"\(id)\" in \"enums\"" : "declare it in \"enums\", or use one of: \(known.joined(separator: ", "))"),
+          ?? (known.isEmpty
+            ? "declare an enum with id \"\(id)\" in \"enums\"" : "declare it in \"enums\", or use one of: \(known.joined(separator: ", "))"),
         at: path)
     case .entity(let id) where catalog.entityType(id: id) == nil:
       let known = catalog.entities.map(\.id)
       report(
         .unknownTypeReference, "unknown type reference {\"entity\": \"\(id)\"}",
         hint: DidYouMean.closest(to: id, in: known).map { "did you mean \"\($0)\"?" }
-          ?? (known.isEmpty ? "declare an entity type with id \"\(id)\" in \"entities\"" : "declare it in \"entities\", or use one of: \(known.joined(separator: ", "))"),
+          ?? (known.isEmpty
+            ? "declare an entity type with id \"\(id)\" in \"entities\""
+            : "declare it in \"entities\", or use one of: \(known.joined(separator: ", "))"),
         at: path)
     default: break
     }
@@ -324,7 +333,9 @@ struct CatalogValidator {
 
   private mutating func checkShortcuts() {
     if catalog.appShortcuts.count > 10 {
-      report(.tooManyShortcuts, "the catalog declares \(catalog.appShortcuts.count) App Shortcuts; App Intents allows at most 10", at: .root / "appShortcuts" / 10)
+      report(
+        .tooManyShortcuts, "the catalog declares \(catalog.appShortcuts.count) App Shortcuts; App Intents allows at most 10",
+        at: .root / "appShortcuts" / 10)
     }
     for shortcut in catalog.appShortcuts {
       guard let intent = catalog.intent(id: shortcut.intent) else {
@@ -341,7 +352,8 @@ struct CatalogValidator {
           guard let template = checkTemplate(phrase, at: path, parameters: names, context: "intent \"\(intent.id)\"") else { continue }
           if template.applicationNameCount != 1 {
             report(
-              .shortcutApplicationName, "App Shortcut phrase \"\(phrase)\" has \(template.applicationNameCount) ${applicationName}; exactly one is required",
+              .shortcutApplicationName,
+              "App Shortcut phrase \"\(phrase)\" has \(template.applicationNameCount) ${applicationName}; exactly one is required",
               at: path)
           }
           let slots = template.slots
@@ -354,14 +366,16 @@ struct CatalogValidator {
             case .enumeration, .entity: break
             default:
               report(
-                .shortcutSlotType, "App Shortcut slot ${\(slot)} is a \(parameter.type) parameter; only enum or entity parameters may appear in App Shortcut phrases",
+                .shortcutSlotType,
+                "App Shortcut slot ${\(slot)} is a \(parameter.type) parameter; only enum or entity parameters may appear in App Shortcut phrases",
                 at: path)
             }
           }
         }
       }
       if let parameter = shortcut.parameter, intent.parameter(named: parameter) == nil {
-        report(.phraseSlotNotParameter, "App Shortcut parameter \"\(parameter)\" is not a parameter of \"\(intent.id)\"", at: shortcut.path / "parameter")
+        report(
+          .phraseSlotNotParameter, "App Shortcut parameter \"\(parameter)\" is not a parameter of \"\(intent.id)\"", at: shortcut.path / "parameter")
       }
     }
   }

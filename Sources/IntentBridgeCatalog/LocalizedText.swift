@@ -1,4 +1,5 @@
 import IntentBridgeText
+
 /// A catalog `Text`: one string per language, with fallback to the catalog's default language.
 ///
 /// A plain string in the catalog is stored under the catalog's `defaultLanguage`.

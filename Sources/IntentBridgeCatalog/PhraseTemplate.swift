@@ -202,7 +202,8 @@ private struct TemplateParser {
           let s = scalars[position]
           let ok = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == "."
           guard ok else {
-            throw TemplateSyntaxError(message: "slot name contains '\(s)'; a slot is '${parameterName}' with letters, digits and '_'", offset: position)
+            throw TemplateSyntaxError(
+              message: "slot name contains '\(s)'; a slot is '${parameterName}' with letters, digits and '_'", offset: position)
           }
           utf8.append(UInt8(s.value))  // ASCII, checked above
           position += 1
@@ -215,14 +216,16 @@ private struct TemplateParser {
         position += 1
         current.append(name == "applicationName" ? .applicationName : .slot(name))
       case "{", "}":
-        throw TemplateSyntaxError(message: "unexpected '\(c)'; braces only appear in slots '${name}' (escape a literal brace as '\\\(c)')", offset: position)
+        throw TemplateSyntaxError(
+          message: "unexpected '\(c)'; braces only appear in slots '${name}' (escape a literal brace as '\\\(c)')", offset: position)
       default:
         append(c)
         position += 1
       }
     }
     if let closing {
-      throw TemplateSyntaxError(message: "unclosed '\(closing == ")" ? "(" : "[")'; expected '\(closing)' before the end of the template", offset: openedAt)
+      throw TemplateSyntaxError(
+        message: "unclosed '\(closing == ")" ? "(" : "[")'; expected '\(closing)' before the end of the template", offset: openedAt)
     }
     flush()
     options.append(.sequence(current))

@@ -65,7 +65,14 @@ public enum SHA256 {
       let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
       let maj = (a & b) ^ (a & c) ^ (b & c)
       let t2 = s0 &+ maj
-      hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+      hh = g
+      g = f
+      f = e
+      e = d &+ t1
+      d = c
+      c = b
+      b = a
+      a = t1 &+ t2
     }
     h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
   }

@@ -56,10 +56,11 @@ struct AddedTokens: Sendable {
         throw fields.unsupported("true", "\(path)[\(i)].single_word", ["false"])
       }
       guard !content.isEmpty else { continue }
-      tokens.append(Token(
-        content: Array(content.utf8), id: Int32(id),
-        leftStrip: try fields.optionalBool(item["lstrip"], "\(path)[\(i)].lstrip") ?? false,
-        rightStrip: try fields.optionalBool(item["rstrip"], "\(path)[\(i)].rstrip") ?? false))
+      tokens.append(
+        Token(
+          content: Array(content.utf8), id: Int32(id),
+          leftStrip: try fields.optionalBool(item["lstrip"], "\(path)[\(i)].lstrip") ?? false,
+          rightStrip: try fields.optionalBool(item["rstrip"], "\(path)[\(i)].rstrip") ?? false))
     }
     self.init(tokens: tokens)
   }

@@ -108,7 +108,9 @@ struct BertNormalizer: Sendable, Equatable {
   static func decomposeHangul(_ scalar: Unicode.Scalar) -> [Unicode.Scalar]? {
     let index = Int(scalar.value) - 0xAC00
     guard index >= 0, index < 11_172 else { return nil }
-    let lead = 0x1100 + index / 588, vowel = 0x1161 + (index % 588) / 28, trail = 0x11A7 + index % 28
+    let lead = 0x1100 + index / 588
+    let vowel = 0x1161 + (index % 588) / 28
+    let trail = 0x11A7 + index % 28
     var parts = [lead, vowel].compactMap { Unicode.Scalar(UInt32($0)) }
     if trail != 0x11A7, let t = Unicode.Scalar(UInt32(trail)) { parts.append(t) }
     return parts

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+
 /// An immutable trie over UTF-8 byte strings, stored as flat sorted arrays.
 ///
 /// Tokenizers walk it byte by byte from a position in the text, so finding every vocabulary
@@ -50,7 +51,8 @@ struct ByteTrie: Sendable {
     bytes.withUnsafeBufferPointer { b in
       for k in 0..<count {
         var packed: UInt64 = 0
-        let start = starts[k], end = min(starts[k + 1], start + 8)
+        let start = starts[k]
+        let end = min(starts[k + 1], start + 8)
         for i in start..<end { packed |= UInt64(b[i]) << (8 * UInt64(7 - (i - start))) }
         prefixes[k] = packed
       }
@@ -61,11 +63,15 @@ struct ByteTrie: Sendable {
         prefixes.withUnsafeBufferPointer { p in
           order.sort { x, y in
             if p[x] != p[y] { return p[x] < p[y] }
-            let xs = s[x], xe = s[x + 1], ys = s[y], ye = s[y + 1]
+            let xs = s[x]
+            let xe = s[x + 1]
+            let ys = s[y]
+            let ye = s[y + 1]
             let n = min(xe - xs, ye - ys)
             var i = min(8, n)
             while i < n {
-              let c = b[xs + i], d = b[ys + i]
+              let c = b[xs + i]
+              let d = b[ys + i]
               if c != d { return c < d }
               i += 1
             }
@@ -79,14 +85,17 @@ struct ByteTrie: Sendable {
 
     // Breadth-first over ranges of sorted keys sharing a prefix: node n covers order[lo..<hi]
     // at depth d. Children are appended in label order, so each node's edges are contiguous.
-    var nodeLo: [Int32] = [0], nodeHi: [Int32] = [Int32(count)], nodeDepth: [Int32] = [0]
+    var nodeLo: [Int32] = [0]
+    var nodeHi: [Int32] = [Int32(count)]
+    var nodeDepth: [Int32] = [0]
     var values: [Int32] = []
     var edgeStart: [Int32] = []
     var edgeLabels: [UInt8] = []
     var node = 0
     while node < nodeLo.count {
       var lo = Int(nodeLo[node])
-      let hi = Int(nodeHi[node]), depth = Int(nodeDepth[node])
+      let hi = Int(nodeHi[node])
+      let depth = Int(nodeDepth[node])
       edgeStart.append(Int32(edgeLabels.count))
       var value = Self.none
       while lo < hi, length(lo) == depth {
@@ -130,7 +139,8 @@ struct ByteTrie: Sendable {
     guard edgeStart[0] == 0, Int(edgeStart[nodes]) == edgeLabels.count else {
       throw TrieLayoutError(message: "edge offsets do not span the edges")
     }
-    let starts = edgeStart.buffer, ids = values.buffer  // the arrays outlive this scope
+    let starts = edgeStart.buffer
+    let ids = values.buffer  // the arrays outlive this scope
     for n in 0..<nodes where starts[n] > starts[n + 1] {
       throw TrieLayoutError(message: "edge offsets decrease at node \(n)")
     }

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+
 /// The compiled tokenizer file (`tokenizer.ibtok`, format version 1; Schemas/tokenizer-file.md):
 /// everything a `Tokenizer` uses at run time — added tokens, normaliser steps and the
 /// precompiled charsmap's trie, pre-tokeniser settings, the model's scores or WordPiece
@@ -197,7 +198,8 @@ enum CompiledTokenizerFile {
     var files: [CompiledTokenizerSources.File] = []
     for i in 0..<count {
       let name = try reader.string("source \(i) name")
-      let size = try reader.u64("source \(i) size"), hash = try reader.u64("source \(i) hash")
+      let size = try reader.u64("source \(i) size")
+      let hash = try reader.u64("source \(i) hash")
       files.append(.init(name: name, fingerprint: SourceFingerprint(size: size, hash: hash)))
     }
     return CompiledTokenizerSources(modelIdentity: identity, files: files)
@@ -215,7 +217,8 @@ enum CompiledTokenizerFile {
     let tokenCount = Int(try reader.u32("added token count"))
     for i in 0..<tokenCount {
       let id = try reader.i32("added token \(i) id")
-      let left = try reader.bool("added token \(i) lstrip"), right = try reader.bool("added token \(i) rstrip")
+      let left = try reader.bool("added token \(i) lstrip")
+      let right = try reader.bool("added token \(i) rstrip")
       let content = try reader.bytes("added token \(i) content")
       guard id >= 0, Int(id) < vocabularySize, !content.isEmpty else { throw Failure(message: "added token \(i) (id \(id))") }
       tokens.append(.init(content: content, id: id, leftStrip: left, rightStrip: right))
@@ -234,17 +237,21 @@ enum CompiledTokenizerFile {
       case .collapseSpaces:
         steps.append(.collapseSpaces)
       case .replace:
-        let pattern = try reader.bytes("replace pattern"), content = try reader.bytes("replace content")
+        let pattern = try reader.bytes("replace pattern")
+        let content = try reader.bytes("replace content")
         guard !pattern.isEmpty else { throw Failure(message: "normalizer step \(i) replaces an empty pattern") }
         steps.append(.replace(pattern: pattern, content: content))
       case .bert:
-        let clean = try reader.bool("clean_text"), chinese = try reader.bool("handle_chinese_chars")
-        let strip = try reader.bool("strip_accents"), lower = try reader.bool("lowercase")
+        let clean = try reader.bool("clean_text")
+        let chinese = try reader.bool("handle_chinese_chars")
+        let strip = try reader.bool("strip_accents")
+        let lower = try reader.bool("lowercase")
         steps.append(.bert(BertNormalizer(cleanText: clean, handleChineseCharacters: chinese, stripAccents: strip, lowercase: lower)))
       case .lowercase:
         steps.append(.lowercase)
       case .strip:
-        let left = try reader.bool("strip_left"), right = try reader.bool("strip_right")
+        let left = try reader.bool("strip_left")
+        let right = try reader.bool("strip_right")
         steps.append(.strip(left: left, right: right))
       case nil:
         throw Failure(message: "normalizer step \(i) has kind \(code)")
@@ -262,7 +269,8 @@ enum CompiledTokenizerFile {
       let split = try reader.bool("metaspace split")
       let schemes = MetaspacePreTokenizer.PrependScheme.allCases
       guard !replacement.isEmpty, scheme < schemes.count else { throw Failure(message: "metaspace settings") }
-      preTokenizer = PreTokenizer(kind: .metaspace(MetaspacePreTokenizer(replacementBytes: replacement, prependScheme: schemes[scheme], split: split)))
+      preTokenizer = PreTokenizer(
+        kind: .metaspace(MetaspacePreTokenizer(replacementBytes: replacement, prependScheme: schemes[scheme], split: split)))
     case .bert:
       preTokenizer = PreTokenizer(kind: .bert(BertPreTokenizer(isolatePunctuation: try reader.bool("isolate punctuation"))))
     case nil:
@@ -307,14 +315,16 @@ enum CompiledTokenizerFile {
       guard settings.scores.count == pieces.count, settings.unknownScore.isFinite else {
         throw Failure(message: "\(settings.scores.count) scores for \(pieces.count) pieces")
       }
-      model = .unigram(UnigramTokenizer(pieces: pieces, scores: settings.scores, unknownID: unknownID, unknownScore: settings.unknownScore, trie: trie))
+      model = .unigram(
+        UnigramTokenizer(pieces: pieces, scores: settings.scores, unknownID: unknownID, unknownScore: settings.unknownScore, trie: trie))
     } else if let settings = wordPieceSettings {
       guard settings.continuationNode >= -1, Int(settings.continuationNode) < trie.nodeCount else {
         throw Failure(message: "continuation node \(settings.continuationNode)")
       }
-      model = .wordPiece(WordPieceTokenizer(
-        pieces: pieces, unknownID: unknownID, continuingSubwordPrefix: settings.prefix, maxInputCharactersPerWord: settings.maxCharacters,
-        trie: trie, continuationNode: settings.continuationNode))
+      model = .wordPiece(
+        WordPieceTokenizer(
+          pieces: pieces, unknownID: unknownID, continuingSubwordPrefix: settings.prefix, maxInputCharactersPerWord: settings.maxCharacters,
+          trie: trie, continuationNode: settings.continuationNode))
     } else {
       throw Failure(message: "model settings")
     }

@@ -36,7 +36,8 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
     case .truncated(let file, let expected, let actual):
       return "\(file): the file is truncated: its header needs \(expected) bytes but the file has \(actual); copy the file again"
     case .invalidHeaderLength(let file, let length, let fileSize):
-      return "\(file): the header length in bytes 0–7 is \(length), but the file has only \(fileSize) bytes; this is not a safetensors file or it is damaged"
+      return
+        "\(file): the header length in bytes 0–7 is \(length), but the file has only \(fileSize) bytes; this is not a safetensors file or it is damaged"
     case .malformedJSON(let file, let location, let message):
       return "\(file):\(location): invalid JSON: \(message)"
     case .missingField(let file, let field, let expected):

@@ -23,8 +23,10 @@ public struct Model2VecConfig: Sendable, Equatable {
   /// `embedding_dtype`, informational (the safetensors header is authoritative).
   public var embeddingDType: String?
 
-  public init(modelType: String = "model2vec", normalize: Bool = true, pooling: String = "mean",
-              hiddenDimensions: Int? = nil, maxLength: Int? = 512, embeddingDType: String? = nil) {
+  public init(
+    modelType: String = "model2vec", normalize: Bool = true, pooling: String = "mean",
+    hiddenDimensions: Int? = nil, maxLength: Int? = 512, embeddingDType: String? = nil
+  ) {
     self.modelType = modelType
     self.normalize = normalize
     self.pooling = pooling

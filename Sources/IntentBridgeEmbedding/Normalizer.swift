@@ -55,7 +55,8 @@ public struct Normalizer: Sendable {
     case "Precompiled":
       let field = path + ".precompiled_charsmap"
       if let value = object["precompiled_charsmap"], value.isNull { return }  // no map: identity
-      steps.append(.precompiled(try PrecompiledCharsmap(base64: fields.string(object["precompiled_charsmap"], field), file: fields.file, field: field)))
+      steps.append(
+        .precompiled(try PrecompiledCharsmap(base64: fields.string(object["precompiled_charsmap"], field), file: fields.file, field: field)))
     case "Replace":
       let content = try fields.string(object["content"], path + ".content")
       let pattern = try fields.object(object["pattern"], path + ".pattern")
@@ -74,17 +75,20 @@ public struct Normalizer: Sendable {
       }
     case "BertNormalizer":
       let lowercase = try fields.optionalBool(object["lowercase"], path + ".lowercase") ?? true
-      steps.append(.bert(BertNormalizer(
-        cleanText: try fields.optionalBool(object["clean_text"], path + ".clean_text") ?? true,
-        handleChineseCharacters: try fields.optionalBool(object["handle_chinese_chars"], path + ".handle_chinese_chars") ?? true,
-        stripAccents: try fields.optionalBool(object["strip_accents"], path + ".strip_accents"),
-        lowercase: lowercase)))
+      steps.append(
+        .bert(
+          BertNormalizer(
+            cleanText: try fields.optionalBool(object["clean_text"], path + ".clean_text") ?? true,
+            handleChineseCharacters: try fields.optionalBool(object["handle_chinese_chars"], path + ".handle_chinese_chars") ?? true,
+            stripAccents: try fields.optionalBool(object["strip_accents"], path + ".strip_accents"),
+            lowercase: lowercase)))
     case "Lowercase":
       steps.append(.lowercase)
     case "Strip":
-      steps.append(.strip(
-        left: try fields.optionalBool(object["strip_left"], path + ".strip_left") ?? true,
-        right: try fields.optionalBool(object["strip_right"], path + ".strip_right") ?? true))
+      steps.append(
+        .strip(
+          left: try fields.optionalBool(object["strip_left"], path + ".strip_left") ?? true,
+          right: try fields.optionalBool(object["strip_right"], path + ".strip_right") ?? true))
     default:
       throw fields.unsupported(type, path + ".type", supportedTypes)
     }
@@ -118,7 +122,8 @@ public struct Normalizer: Sendable {
     switch step {
     case .precompiled(let map): map.normalize(text, into: &out)
     case .bert(let bert): bert.normalize(text, into: &out)
-    case .lowercase: BertNormalizer(cleanText: false, handleChineseCharacters: false, stripAccents: false, lowercase: true).normalize(text, into: &out)
+    case .lowercase:
+      BertNormalizer(cleanText: false, handleChineseCharacters: false, stripAccents: false, lowercase: true).normalize(text, into: &out)
     default:
       var bytes = Array(text.utf8)
       apply(step, to: bytes, into: &out)

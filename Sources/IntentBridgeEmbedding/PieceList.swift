@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+
 /// A tokenizer's vocabulary pieces by id, stored as one UTF-8 blob with offsets: piece i is
 /// `bytes[offsets[i]..<offsets[i + 1]]` (an id the vocabulary skips is empty). Built from
 /// strings, or read in place from a compiled tokenizer file; a `String` is made only when a
@@ -50,7 +51,8 @@ public struct PieceList: RandomAccessCollection, Sendable {
   /// The UTF-8 bytes of piece `id`.
   @inline(__always)
   func utf8(_ id: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = Int(offsets[id]), end = Int(offsets[id + 1])
+    let start = Int(offsets[id])
+    let end = Int(offsets[id + 1])
     return UnsafeBufferPointer(rebasing: bytes.buffer[start..<end])
   }
 

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+
 /// SentencePiece's precompiled normalisation map (the `Precompiled` normaliser of
 /// `tokenizer.json`), decoded and applied exactly as the tokenizers library does.
 ///

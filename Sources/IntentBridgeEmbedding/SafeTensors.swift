@@ -22,9 +22,21 @@ public struct SafeTensors: Sendable {
   /// Element types of the safetensors format. Reading values supports I8, F16, BF16 and F32;
   /// the others are recognised so a file using them is validated and reported precisely.
   public enum DType: String, Sendable, CaseIterable {
-    case bool = "BOOL", uint8 = "U8", int8 = "I8", int16 = "I16", uint16 = "U16"
-    case float16 = "F16", bfloat16 = "BF16", int32 = "I32", uint32 = "U32", float32 = "F32"
-    case float64 = "F64", int64 = "I64", uint64 = "U64", float8E4M3 = "F8_E4M3", float8E5M2 = "F8_E5M2"
+    case bool = "BOOL"
+    case uint8 = "U8"
+    case int8 = "I8"
+    case int16 = "I16"
+    case uint16 = "U16"
+    case float16 = "F16"
+    case bfloat16 = "BF16"
+    case int32 = "I32"
+    case uint32 = "U32"
+    case float32 = "F32"
+    case float64 = "F64"
+    case int64 = "I64"
+    case uint64 = "U64"
+    case float8E4M3 = "F8_E4M3"
+    case float8E5M2 = "F8_E5M2"
 
     /// Bytes per element.
     public var byteCount: Int {
@@ -116,7 +128,9 @@ public struct SafeTensors: Sendable {
     // The tensors must tile the data section exactly: sorted by offset, each one starts
     // where the previous one ended, the first at 0.
     var expectedBegin = 0
-    for tensor in tensors.sorted(by: { ($0.dataOffsets.lowerBound, $0.dataOffsets.upperBound) < ($1.dataOffsets.lowerBound, $1.dataOffsets.upperBound) }) {
+    for tensor in tensors.sorted(by: {
+      ($0.dataOffsets.lowerBound, $0.dataOffsets.upperBound) < ($1.dataOffsets.lowerBound, $1.dataOffsets.upperBound)
+    }) {
       guard tensor.dataOffsets.lowerBound == expectedBegin else {
         throw .invalidField(
           file: file, field: "\(tensor.name).data_offsets", value: Self.render(tensor.dataOffsets),

@@ -70,7 +70,8 @@ public final class StaticEmbeddingModel: Sendable {
       throw .invalidField(
         file: weightsFile, field: "embeddings.shape", value: "\(tensor.shape)", expected: "[rows, dimensions] with dimensions > 0")
     }
-    let rows = tensor.shape[0], dimensions = tensor.shape[1]
+    let rows = tensor.shape[0]
+    let dimensions = tensor.shape[1]
     let raw = file.rawView(of: tensor)
     let name = folder.split(separator: "/").last.map(String.init) ?? folder
     let identity = Self.identity(name: name, header: file.headerBytes, raw: raw, rows: rows, dimensions: dimensions)
@@ -114,7 +115,7 @@ public final class StaticEmbeddingModel: Sendable {
     // the same for a tokenizer built in memory: an overflow cuts nothing.
     maximumScalars = config.maxLength.map { length in
       let median = tokenizer.medianPieceLength
-      guard median.isFinite, median >= 0, median < 0x1p62, case let (product, false) = length.multipliedReportingOverflow(by: Int(median))
+      guard median.isFinite, median >= 0, median < 0x1p62, case (let product, false) = length.multipliedReportingOverflow(by: Int(median))
       else { return Int.max }
       return product
     }

@@ -1,4 +1,5 @@
 import IntentBridgeBinary
+
 /// Where a model's compiled tokenizer (`tokenizer.ibtok`, `CompiledTokenizerFile`) is looked
 /// for and written, so that a normal start maps it instead of parsing `tokenizer.json`.
 ///

@@ -23,7 +23,9 @@ public final class CatalogEngines: Sendable {
   let notice: @Sendable (String) -> Void
 
   /// Loads the catalog and the engine of the chosen (or default) language.
-  public init(catalogPath: String, options: IntentEngine.Options, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(IntentEngine.LoadError) {
+  public init(catalogPath: String, options: IntentEngine.Options, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(IntentEngine
+    .LoadError)
+  {
     // The model loads while the catalog does; every engine of the catalog then shares it.
     let (catalog, options, first) = try IntentEngine.loadCatalogAndEngine(catalogPath: catalogPath, options: options, notice: notice)
     self.catalog = catalog

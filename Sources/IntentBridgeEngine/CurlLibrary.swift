@@ -67,7 +67,11 @@
         }
       }
       guard let opened else {
-        return .failure(.init(message: "the embeddings endpoint needs libcurl (libcurl.so.4) to be installed, e.g. `apt-get install libcurl4` on Debian or Ubuntu (\(reasons.joined(separator: "; ")))"))
+        return .failure(
+          .init(
+            message:
+              "the embeddings endpoint needs libcurl (libcurl.so.4) to be installed, e.g. `apt-get install libcurl4` on Debian or Ubuntu (\(reasons.joined(separator: "; ")))"
+          ))
       }
       var missing: [String] = []
       func resolve<Function>(_ symbol: String, as _: Function.Type) -> Function? {
@@ -97,7 +101,8 @@
       }
       return .success(
         CurlLibrary(
-          easyInit: easyInit, setLong: setopt, setPointer: unsafeBitCast(setopt, to: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
+          easyInit: easyInit, setLong: setopt,
+          setPointer: unsafeBitCast(setopt, to: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
           setWriteFunction: unsafeBitCast(setopt, to: (@convention(c) (Handle, Int32, WriteFunction) -> Int32).self), easyPerform: perform,
           getLong: getinfo, easyCleanup: cleanup, easyStrerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll))
     }

@@ -1,10 +1,11 @@
+import IntentBridgeIndex
+import IntentBridgeJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeIndex
-import IntentBridgeJSON
 
 /// Embeddings from an OpenAI-compatible `POST /v1/embeddings` endpoint, replacing the static
 /// model for the index file and for requests. Used only when the user configures it.

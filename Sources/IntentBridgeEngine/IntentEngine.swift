@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeConcurrency
@@ -10,9 +5,15 @@ import IntentBridgeEmbedding
 import IntentBridgeFilling
 import IntentBridgeIndex
 import IntentBridgeRanking
+import IntentBridgeSystem
 import IntentBridgeTemplates
 import IntentBridgeText
-import IntentBridgeSystem
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The library's front door: a catalog compiled for one language, with its embedding model
 /// and vectors, ready to rank and resolve requests. The CLI, the MCP server and evaluation

@@ -1,12 +1,13 @@
+import IntentBridgeCatalog
+import IntentBridgeFilling
+import IntentBridgeJSON
+import IntentBridgeRanking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeCatalog
-import IntentBridgeFilling
-import IntentBridgeJSON
-import IntentBridgeRanking
 
 /// A request resolved to a call: the intent (or no match), the filled arguments with their
 /// sources, what is missing (with the question to ask), ambiguous values, alternatives.

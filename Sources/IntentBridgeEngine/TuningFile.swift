@@ -1,12 +1,13 @@
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeRanking
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeCatalog
-import IntentBridgeJSON
-import IntentBridgeRanking
-import IntentBridgeSystem
 
 /// What `intentbridge tune` fitted for one catalog language from labelled requests, kept
 /// beside the catalog (`<catalog>.<language>.tuning.json`, `Schemas/tuning.schema.json`) and
@@ -116,7 +117,9 @@ public struct TuningFile: Sendable {
       guard let model = ConfidenceModel(json: value) else {
         throw Problem(
           path: "$.calibration.\(name)",
-          message: "expected a confidence model (origin, threshold 0…1, fittedOn ≥ 0, weights for \(ConfidenceFeatures.names.joined(separator: ", ")), no other keys)")
+          message:
+            "expected a confidence model (origin, threshold 0…1, fittedOn ≥ 0, weights for \(ConfidenceFeatures.names.joined(separator: ", ")), no other keys)"
+        )
       }
       models[mode] = model
     }

@@ -26,7 +26,8 @@
         let outcome: Result<EndpointPost.Answer, EndpointEmbedder.Failure>
         if let error {
           let nsError = error as NSError
-          outcome = nsError.code == NSURLErrorTimedOut
+          outcome =
+            nsError.code == NSURLErrorTimedOut
             ? .failure(.timeout(url: url, seconds: post.timeoutSeconds))
             : .failure(.transport(url: url, reason: error.localizedDescription))
         } else {

@@ -156,4 +156,3 @@ public struct DiscoverabilityAdvisor: Sendable {
     return out
   }
 }
-

@@ -1,10 +1,11 @@
+import IntentBridgeEngine
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeEngine
-import IntentBridgeSystem
 
 /// A labelled request set read from JSON Lines: every row checked against the docs/EVAL.md format.
 public struct EvalDataset: Sendable {
@@ -75,7 +76,8 @@ public struct EvalDataset: Sendable {
     }
     if !problems.isEmpty { return .failure(MultipleProblems(problems: problems)) }
     if requests.isEmpty {
-      return .failure(MultipleProblems(problems: [Problem(file: file, line: 0, path: "", message: "no rows; expected JSON Lines with one request per line")]))
+      return .failure(
+        MultipleProblems(problems: [Problem(file: file, line: 0, path: "", message: "no rows; expected JSON Lines with one request per line")]))
     }
     return .success(EvalDataset(path: file, requests: requests))
   }

@@ -13,7 +13,10 @@ public enum EvalReportHTML {
     body += ". Figures in percent, latency in milliseconds.</p>\n"
     for note in report.notes { body += "<p class=\"note\">note: \(escape(note))</p>\n" }
     if !report.thresholds.isEmpty {
-      body += "<h2>Thresholds</h2>\n<ul>" + report.thresholds.map { "<li class=\"\($0.passed ? "pass" : "fail")\">\($0.passed ? "pass" : "FAIL"): \(escape($0.message))</li>" }.joined() + "</ul>\n"
+      body +=
+        "<h2>Thresholds</h2>\n<ul>"
+        + report.thresholds.map { "<li class=\"\($0.passed ? "pass" : "fail")\">\($0.passed ? "pass" : "FAIL"): \(escape($0.message))</li>" }.joined()
+        + "</ul>\n"
     }
     body += "<h2>Overall</h2>\n" + table(ReportTable.overall(report))
     body += "<div class=\"charts\">\n<figure><figcaption>Recall@k per mode</figcaption>\n" + recallChart(report) + "</figure>\n"
@@ -24,7 +27,8 @@ public enum EvalReportHTML {
       body += "<h2>Confusions (\(escape(result.mode.rawValue)))</h2>\n" + heatMap(result.confusions)
       body += "<table><tr><th>requests</th><th>expected</th><th>chosen</th><th>examples</th></tr>"
       for c in result.confusions.prefix(25) {
-        body += "<tr><td>\(c.count)</td><td class=\"t\">\(escape(c.expected ?? "(no match)"))</td><td class=\"t\">\(escape(c.predicted ?? "(no match)"))</td>"
+        body +=
+          "<tr><td>\(c.count)</td><td class=\"t\">\(escape(c.expected ?? "(no match)"))</td><td class=\"t\">\(escape(c.predicted ?? "(no match)"))</td>"
         body += "<td class=\"t\">\(c.examples.map { "“\(escape($0))”" }.joined(separator: "<br>"))</td></tr>"
       }
       body += "</table>\n"
@@ -75,9 +79,16 @@ public enum EvalReportHTML {
 
   /// Recall@k (y, 0–100 %) against k (x, evenly spaced), one polyline per mode.
   static func recallChart(_ report: EvalReport) -> String {
-    let width = 420.0, height = 260.0, left = 44.0, right = 110.0, top = 12.0, bottom = 34.0
-    let plotWidth = width - left - right, plotHeight = height - top - bottom
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"recall at k\">\n"
+    let width = 420.0
+    let height = 260.0
+    let left = 44.0
+    let right = 110.0
+    let top = 12.0
+    let bottom = 34.0
+    let plotWidth = width - left - right
+    let plotHeight = height - top - bottom
+    var svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"recall at k\">\n"
     for tick in stride(from: 0, through: 100, by: 25) {
       let y = top + plotHeight * (1 - Double(tick) / 100)
       svg += "<line x1=\"\(format(left))\" y1=\"\(format(y))\" x2=\"\(format(left + plotWidth))\" y2=\"\(format(y))\" stroke=\"#e2e8f0\"/>"
@@ -105,16 +116,24 @@ public enum EvalReportHTML {
   /// Share right (y) against mean confidence (x) per non-empty bin, one polyline per mode, with
   /// the diagonal of perfect calibration; a point's area grows with its bin's rows.
   static func reliabilityChart(_ report: EvalReport) -> String {
-    let size = 220.0, left = 40.0, top = 12.0, bottom = 34.0, right = 110.0
-    let width = left + size + right, height = top + size + bottom
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"reliability diagram\">\n"
+    let size = 220.0
+    let left = 40.0
+    let top = 12.0
+    let bottom = 34.0
+    let right = 110.0
+    let width = left + size + right
+    let height = top + size + bottom
+    var svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"reliability diagram\">\n"
     for tick in stride(from: 0, through: 100, by: 25) {
-      let y = top + size * (1 - Double(tick) / 100), x = left + size * Double(tick) / 100
+      let y = top + size * (1 - Double(tick) / 100)
+      let x = left + size * Double(tick) / 100
       svg += "<line x1=\"\(format(left))\" y1=\"\(format(y))\" x2=\"\(format(left + size))\" y2=\"\(format(y))\" stroke=\"#e2e8f0\"/>"
       svg += "<text x=\"\(format(left - 6))\" y=\"\(format(y + 4))\" font-size=\"11\" text-anchor=\"end\">\(tick)</text>"
       svg += "<text x=\"\(format(x))\" y=\"\(format(top + size + 16))\" font-size=\"11\" text-anchor=\"middle\">\(tick)</text>\n"
     }
-    svg += "<line x1=\"\(format(left))\" y1=\"\(format(top + size))\" x2=\"\(format(left + size))\" y2=\"\(format(top))\" stroke=\"#a0aec0\" stroke-dasharray=\"4 3\"/>\n"
+    svg +=
+      "<line x1=\"\(format(left))\" y1=\"\(format(top + size))\" x2=\"\(format(left + size))\" y2=\"\(format(top))\" stroke=\"#a0aec0\" stroke-dasharray=\"4 3\"/>\n"
     svg += "<text x=\"\(format(left + size / 2))\" y=\"\(format(height - 4))\" font-size=\"11\" text-anchor=\"middle\">confidence %</text>\n"
     for (m, result) in report.modes.enumerated() {
       let color = palette[m % palette.count]
@@ -127,11 +146,13 @@ public enum EvalReportHTML {
       svg += points.map { "\(format($0.0)),\(format($0.1))" }.joined(separator: " ") + "\"/>\n"
       let rows = max(1, diagram.rows)
       for point in points {
-        svg += "<circle cx=\"\(format(point.0))\" cy=\"\(format(point.1))\" r=\"\(format(2 + 6 * (Double(point.2) / Double(rows)).squareRoot()))\" fill=\"\(color)\"/>"
+        svg +=
+          "<circle cx=\"\(format(point.0))\" cy=\"\(format(point.1))\" r=\"\(format(2 + 6 * (Double(point.2) / Double(rows)).squareRoot()))\" fill=\"\(color)\"/>"
       }
       let legendY = top + 14 + Double(m) * 18
       svg += "<rect x=\"\(format(width - right + 12))\" y=\"\(format(legendY - 9))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-      svg += "<text x=\"\(format(width - right + 28))\" y=\"\(format(legendY))\" font-size=\"12\">\(escape(result.mode.rawValue)) ECE \(ReportTable.decimal(result.overall.calibrationError))</text>\n"
+      svg +=
+        "<text x=\"\(format(width - right + 28))\" y=\"\(format(legendY))\" font-size=\"12\">\(escape(result.mode.rawValue)) ECE \(ReportTable.decimal(result.overall.calibrationError))</text>\n"
     }
     return svg + "</svg>\n"
   }
@@ -140,10 +161,16 @@ public enum EvalReportHTML {
   static func languageBars(_ report: EvalReport) -> String {
     let languages = report.modes.first?.breakdowns.first { $0.key == "lang" }?.groups.map(\.value) ?? ["all"]
     let modes = report.modes
-    let barWidth = 16.0, gap = 14.0, left = 44.0, top = 12.0, plotHeight = 200.0
+    let barWidth = 16.0
+    let gap = 14.0
+    let left = 44.0
+    let top = 12.0
+    let plotHeight = 200.0
     let groupWidth = Double(max(1, modes.count)) * barWidth + gap
-    let width = left + Double(languages.count) * groupWidth + 110, height = top + plotHeight + 40
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"top-1 per language\">\n"
+    let width = left + Double(languages.count) * groupWidth + 110
+    let height = top + plotHeight + 40
+    var svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"top-1 per language\">\n"
     for tick in stride(from: 0, through: 100, by: 25) {
       let y = top + plotHeight * (1 - Double(tick) / 100)
       svg += "<line x1=\"\(format(left))\" y1=\"\(format(y))\" x2=\"\(format(width - 110))\" y2=\"\(format(y))\" stroke=\"#e2e8f0\"/>"
@@ -152,13 +179,16 @@ public enum EvalReportHTML {
     for (l, language) in languages.enumerated() {
       let groupX = left + gap / 2 + Double(l) * groupWidth
       for (m, result) in modes.enumerated() {
-        let summary = language == "all" && languages == ["all"]
+        let summary =
+          language == "all" && languages == ["all"]
           ? result.overall : (result.breakdowns.first { $0.key == "lang" }?.groups.first { $0.value == language }?.summary ?? MetricSummary())
         let value = summary.top1 ?? 0
         let barHeight = plotHeight * value
-        svg += "<rect class=\"bar\" x=\"\(format(groupX + Double(m) * barWidth))\" y=\"\(format(top + plotHeight - barHeight))\" width=\"\(format(barWidth - 2))\" height=\"\(format(barHeight))\" fill=\"\(palette[m % palette.count])\"><title>\(escape(language)) \(escape(result.mode.rawValue)): \(ReportTable.percent(value))%</title></rect>"
+        svg +=
+          "<rect class=\"bar\" x=\"\(format(groupX + Double(m) * barWidth))\" y=\"\(format(top + plotHeight - barHeight))\" width=\"\(format(barWidth - 2))\" height=\"\(format(barHeight))\" fill=\"\(palette[m % palette.count])\"><title>\(escape(language)) \(escape(result.mode.rawValue)): \(ReportTable.percent(value))%</title></rect>"
       }
-      svg += "<text x=\"\(format(groupX + Double(modes.count) * barWidth / 2))\" y=\"\(format(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"middle\">\(escape(language))</text>\n"
+      svg +=
+        "<text x=\"\(format(groupX + Double(modes.count) * barWidth / 2))\" y=\"\(format(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"middle\">\(escape(language))</text>\n"
     }
     for (m, result) in modes.enumerated() {
       let legendY = top + 14 + Double(m) * 18
@@ -179,9 +209,13 @@ public enum EvalReportHTML {
     }
     let names = involvement.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map(\.key).sorted()
     let maxCount = Double(confusions.map(\.count).max() ?? 1)
-    let cell = 22.0, labelWidth = 180.0, labelHeight = 150.0
-    let width = labelWidth + cell * Double(names.count) + 90, height = labelHeight + cell * Double(names.count) + 10
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"confusion heat map\">\n"
+    let cell = 22.0
+    let labelWidth = 180.0
+    let labelHeight = 150.0
+    let width = labelWidth + cell * Double(names.count) + 90
+    let height = labelHeight + cell * Double(names.count) + 10
+    var svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"confusion heat map\">\n"
     for (i, name) in names.enumerated() {
       let y = labelHeight + cell * Double(i) + cell * 0.7
       svg += "<text x=\"\(format(labelWidth - 6))\" y=\"\(format(y))\" font-size=\"11\" text-anchor=\"end\">\(escape(name))</text>"
@@ -195,7 +229,8 @@ public enum EvalReportHTML {
         let count = counts["\(expected)\u{0}\(predicted)"] ?? 0
         let intensity = count == 0 ? 0 : 0.15 + 0.85 * Double(count) / maxCount
         let fill = count == 0 ? "#f7fafc" : "rgba(197,48,48,\(format(intensity * 100) == "100" ? "1" : String((intensity * 100).rounded() / 100)))"
-        svg += "<rect class=\"cell\" x=\"\(format(labelWidth + cell * Double(c)))\" y=\"\(format(labelHeight + cell * Double(r)))\" width=\"\(format(cell - 1))\" height=\"\(format(cell - 1))\" fill=\"\(fill)\"><title>\(escape(expected)) → \(escape(predicted)): \(count)</title></rect>"
+        svg +=
+          "<rect class=\"cell\" x=\"\(format(labelWidth + cell * Double(c)))\" y=\"\(format(labelHeight + cell * Double(r)))\" width=\"\(format(cell - 1))\" height=\"\(format(cell - 1))\" fill=\"\(fill)\"><title>\(escape(expected)) → \(escape(predicted)): \(count)</title></rect>"
       }
       svg += "\n"
     }

@@ -1,6 +1,5 @@
 import IntentBridgeEngine
 
-
 /// The JSON form of an `EvalReport` (`Schemas/eval-report.schema.json`). Keys in a fixed
 /// order; ratios rounded to 4 decimals, undefined ratios `null`.
 public enum EvalReportJSON {
@@ -114,7 +113,9 @@ public enum EvalReportJSON {
         ["intent": .string($0.intent), "word": .string($0.word), "requests": .integer(Int64($0.requests)), "example": .string($0.example)]
       })
     object["missingTranslations"] = .array(
-      a.missingTranslations.map { ["language": .string($0.language), "field": .string($0.field), "intents": .array($0.intents.map(JSONValue.string))] })
+      a.missingTranslations.map {
+        ["language": .string($0.language), "field": .string($0.field), "intents": .array($0.intents.map(JSONValue.string))]
+      })
     return .object(object)
   }
 }

@@ -8,7 +8,8 @@ public enum EvalReportMarkdown {
     out += report.datasets.map { "`\($0.path)` (\($0.requests))" }.joined(separator: ", ") + ". Figures in percent; latency in ms.\n\n"
     for note in report.notes { out += "> note: \(note)\n\n" }
     out += "## Overall\n\n" + ReportTable.overall(report).markdown()
-    out += "\n## Calibration\n\nThe first-ranked intent's confidence against the share of rows where it was right (a `null` row's never is); ECE is the row-weighted mean gap.\n\n"
+    out +=
+      "\n## Calibration\n\nThe first-ranked intent's confidence against the share of rows where it was right (a `null` row's never is); ECE is the row-weighted mean gap.\n\n"
     out += ReportTable.reliability(report).markdown()
     for breakdown in report.modes.first?.breakdowns ?? [] where !breakdown.groups.isEmpty {
       out += "\n## By \(breakdown.key)\n\n" + ReportTable.breakdown(breakdown.key, report).markdown()

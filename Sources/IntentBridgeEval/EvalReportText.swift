@@ -35,7 +35,8 @@ public enum EvalReportText {
     }
     for c in advice.collisions {
       let embedding = c.embeddingSimilarity.map { ", embedding \(ReportTable.percent($0))%" } ?? ""
-      out += "  collision: \(c.first) ~ \(c.second) (keywords \(ReportTable.percent(c.keywordSimilarity))%\(embedding)); \(c.confusedRequests) requests confused\n"
+      out +=
+        "  collision: \(c.first) ~ \(c.second) (keywords \(ReportTable.percent(c.keywordSimilarity))%\(embedding)); \(c.confusedRequests) requests confused\n"
     }
     for n in advice.neverRankedFirst {
       let went = n.wentTo.map { $0 ?? "(no match)" }.joined(separator: ", ")
@@ -48,7 +49,8 @@ public enum EvalReportText {
       out += "  add to \(w.intent) (searchKeywords or synonyms): \"\(w.word)\", in \(w.requests) misrouted requests, e.g. \"\(w.example)\"\n"
     }
     for m in advice.missingTranslations {
-      out += "  missing \(m.language) \(m.field): \(m.intents.count) intents (\(m.intents.prefix(5).joined(separator: ", "))\(m.intents.count > 5 ? ", …" : ""))\n"
+      out +=
+        "  missing \(m.language) \(m.field): \(m.intents.count) intents (\(m.intents.prefix(5).joined(separator: ", "))\(m.intents.count > 5 ? ", …" : ""))\n"
     }
     return out
   }

@@ -89,9 +89,12 @@ public struct Evaluator: Sendable {
     switch settings.fillIntent {
     case .answer: break
     case .first:
-      notes.append("arguments were filled for the first-ranked intent also below the no-match threshold (--fill-intent first): top-1 and exact frame count the first place, not the answer")
+      notes.append(
+        "arguments were filled for the first-ranked intent also below the no-match threshold (--fill-intent first): top-1 and exact frame count the first place, not the answer"
+      )
     case .gold:
-      notes.append("arguments were filled for each row's labelled intent (--fill-intent gold): top-1 and exact frame measure filling alone, not ranking")
+      notes.append(
+        "arguments were filled for each row's labelled intent (--fill-intent gold): top-1 and exact frame measure filling alone, not ranking")
     }
     let defaults: [String: [String: JSONValue]] = Dictionary(
       catalog.intents.map { intent in

@@ -45,7 +45,8 @@ package struct ReportTable {
 
   /// Overall figures, one row per mode.
   static func overall(_ report: EvalReport) -> ReportTable {
-    ReportTable(header: ["mode"] + metricHeader(ks: report.ks), rows: report.modes.map { [$0.mode.rawValue] + metricCells($0.overall, ks: report.ks) })
+    ReportTable(
+      header: ["mode"] + metricHeader(ks: report.ks), rows: report.modes.map { [$0.mode.rawValue] + metricCells($0.overall, ks: report.ks) })
   }
 
   /// The reliability diagram of each mode's overall rows: one row per non-empty confidence bin.

@@ -70,7 +70,8 @@ public struct TuningRun: Sendable {
     let after = summary(tuned)
     var file = tuning
     file.fit = [
-      "rows": .integer(Int64(fit.count)), "heldOut": .integer(Int64(holdOut > 0 ? held.count : 0)), "seed": Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)),
+      "rows": .integer(Int64(fit.count)), "heldOut": .integer(Int64(holdOut > 0 ? held.count : 0)),
+      "seed": Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)),
       "signals": .string(engine.configuration.mode.rawValue), "before": figures(before), "after": figures(after),
     ]
     return TuningRun(fitRows: fit.count, heldOutRows: held.count, before: before, after: after, tuning: file)
@@ -80,7 +81,8 @@ public struct TuningRun: Sendable {
   static func figures(_ s: MetricSummary) -> JSONValue {
     let ratio = EvalReportJSON.ratio
     return [
-      "top1": ratio(s.top1), "recall@1": ratio(s.recall(at: 1)), "noMatchRecall": ratio(s.noMatchRecall), "noMatchPrecision": ratio(s.noMatchPrecision),
+      "top1": ratio(s.top1), "recall@1": ratio(s.recall(at: 1)), "noMatchRecall": ratio(s.noMatchRecall),
+      "noMatchPrecision": ratio(s.noMatchPrecision),
       "ece": ratio(s.calibrationError),
     ]
   }

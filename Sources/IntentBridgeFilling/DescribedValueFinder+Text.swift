@@ -78,16 +78,18 @@ extension DescribedValueFinder {
     {
       // After: "the task of cleaning", "with the subject invoice".
       var start = k + 1
-      while start < t.count, t[start].kind == .word, isFunctionWord(t[start].text), !cueWords.boundaries.contains(t[start].text)
-        || start < t.count && cueWords.naming.contains(t[start].text)
+      while start < t.count, t[start].kind == .word, isFunctionWord(t[start].text),
+        !cueWords.boundaries.contains(t[start].text)
+          || start < t.count && cueWords.naming.contains(t[start].text)
       {
         start += 1
       }
       var end = start
       while end < t.count, end - start < 8, !blocked(end), !(t[end].kind == .word && cueWords.boundaries.contains(t[end].text)) { end += 1 }
       while end > start, t[end - 1].kind != .digits, isFunctionWord(t[end - 1].text) || intentWords.contains(words.stems[end - 1]) { end -= 1 }
-      while start < end, isFunctionWord(t[start].text) || intentWords.contains(words.stems[start])
-        || ParameterCues.matches(words.stems[start], cues.strong)
+      while start < end,
+        isFunctionWord(t[start].text) || intentWords.contains(words.stems[start])
+          || ParameterCues.matches(words.stems[start], cues.strong)
       {
         start += 1
       }

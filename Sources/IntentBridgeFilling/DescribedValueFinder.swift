@@ -85,7 +85,8 @@ package struct DescribedValueFinder: Sendable {
     enum Kind: Equatable {
       case number(Double)
       case quoted, opaque, capitalized, email, url
-      case date(ExtractedValue.Value), time
+      case date(ExtractedValue.Value)
+      case time
       /// An example value of one parameter (its index in `parameters`).
       case example(Int)
       /// Free text after or before one parameter's own word.
@@ -243,8 +244,9 @@ package struct DescribedValueFinder: Sendable {
         if typedSpans.contains(where: { $0.overlaps(value.span) }) { continue }
         // (Nor is the pronoun "I", "I'll".)
         if value.text == "I" || value.text.hasPrefix("I'") || value.text.hasPrefix("I’") { continue }
-        if single, value.text.count <= 3 && value.text.allSatisfy(\.isUppercase) || ParameterCues.matches(words.stems[range.lowerBound], allCues)
-          || ParameterCues.identifierWords.contains(words.tokens[range.lowerBound].text)
+        if single,
+          value.text.count <= 3 && value.text.allSatisfy(\.isUppercase) || ParameterCues.matches(words.stems[range.lowerBound], allCues)
+            || ParameterCues.identifierWords.contains(words.tokens[range.lowerBound].text)
         {
           continue
         }
@@ -391,7 +393,8 @@ package struct DescribedValueFinder: Sendable {
       if others.contains(where: { $0.span.contains(w.start) }) || ownedByOthers.contains(j) { break }
       if ParameterCues.matches(words.stems[j], cues.strong) {
         // Another word of the name just before ("target ID 'X'" for target_id over attacker_id).
-        let second = j > 0 && words.tokens[j - 1].kind == .word && words.stems[j - 1] != words.stems[j]
+        let second =
+          j > 0 && words.tokens[j - 1].kind == .word && words.stems[j - 1] != words.stems[j]
           && ParameterCues.matches(words.stems[j - 1], cues.strong)
         left = 1.0 - 0.3 * Double(skipped) - 0.02 * Double(linkers) + (second ? 0.05 : 0)
         break

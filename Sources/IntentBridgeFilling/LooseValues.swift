@@ -130,12 +130,14 @@ package enum LooseValues {
         // Letters only: inner capitals after a lowercase one ("rOBhSVKGVKe", "iPhone"), or
         // marks joining words ("app.py", "user_name", "my-file", "a/b").
         var innerCapital = false
-        for k in 1..<run.count where SurfaceLexer.isLetter(run[k]) && run[k].properties.isUppercase && SurfaceLexer.isLetter(run[k - 1])
+        for k in 1..<run.count
+        where SurfaceLexer.isLetter(run[k]) && run[k].properties.isUppercase && SurfaceLexer.isLetter(run[k - 1])
           && run[k - 1].properties.isLowercase
         {
           innerCapital = true
         }
-        opaque = innerCapital && letters >= 6 || marks > 0 && letters >= 2 && !run.contains("'") && !run.contains("-")
+        opaque =
+          innerCapital && letters >= 6 || marks > 0 && letters >= 2 && !run.contains("'") && !run.contains("-")
           || run.contains("_") || run.contains(".") && letters >= 3 && !text.hasSuffix(".")
       }
       // (An email address is opaque too, for string parameters that take one.)

@@ -118,10 +118,14 @@ package struct ParameterFiller: Sendable {
           if let synonymValue, let value = try? JSONParser.parse(synonymValue) {
             take(FilledArgument(name: capture.name, value: value, span: capture.span, confidence: confidence, source: .template))
           } else if let number = numbers(in: text(capture.span), extractors).first {
-            take(FilledArgument(name: capture.name, value: jsonNumber(number, for: parameter), span: capture.span, confidence: confidence, source: .template))
+            take(
+              FilledArgument(
+                name: capture.name, value: jsonNumber(number, for: parameter), span: capture.span, confidence: confidence, source: .template))
           }
         case .freeText:
-          take(FilledArgument(name: capture.name, value: .string(text(capture.span)), span: capture.span, confidence: confidence * 0.9, source: .template))
+          take(
+            FilledArgument(
+              name: capture.name, value: .string(text(capture.span)), span: capture.span, confidence: confidence * 0.9, source: .template))
         }
       }
     }
@@ -156,20 +160,26 @@ package struct ParameterFiller: Sendable {
             AmbiguousParameter(name: parameter.name, candidates: candidates, question: disambiguation(parameter, candidates: candidates)))
           continue
         }
-        take(FilledArgument(name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
+        take(
+          FilledArgument(
+            name: parameter.name, value: .string(first.id), span: first.span, confidence: first.cost == 0 ? 0.8 : 0.6, source: .extractor))
       case .integer, .number, .measurement, .currency, .json:
         // Numbers (when the schema takes them and no close template match gave the slot).
         let readable = Self.extractedKinds(parameter, templateQuality: templateQuality)
         if !readable.isEmpty {
           let candidates = extracted.filter { readable.contains($0.kind) && !overlaps($0.span) }
           if candidates.count == 1, case .number(let value) = candidates[0].value {
-            take(FilledArgument(name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8, source: .extractor))
+            take(
+              FilledArgument(
+                name: parameter.name, value: jsonNumber(value, for: parameter), span: candidates[0].span, confidence: candidates[0].confidence * 0.8,
+                source: .extractor))
           }
         }
         // The strings a `json` schema lists name their value wherever they stand, also as a
         // template's own words ("turn the volume up"). (Value synonyms of numbers are not
         // searched outside slots: "2 hodiny" would also read as the synonym "hodinu" → 1.)
-        if parameter.type == .json, filled[parameter.name] == nil, let lexicon = templates.valueLexicon(intent: intentIndex, parameter: parameter.name),
+        if parameter.type == .json, filled[parameter.name] == nil,
+          let lexicon = templates.valueLexicon(intent: intentIndex, parameter: parameter.name),
           let word = templates.valueSpans(prepared, lexicon: lexicon).first(where: { !overlaps($0.span) }),
           let value = try? JSONParser.parse(word.id)
         {
@@ -180,7 +190,9 @@ package struct ParameterFiller: Sendable {
         if let duration = extracted.first(where: { $0.kind == .duration && !overlaps($0.span) }), case .duration(let d) = duration.value,
           let seconds = ExtractionContext.seconds(of: d)
         {
-          take(FilledArgument(name: parameter.name, value: .integer(Int64(seconds)), span: duration.span, confidence: duration.confidence, source: .extractor))
+          take(
+            FilledArgument(
+              name: parameter.name, value: .integer(Int64(seconds)), span: duration.span, confidence: duration.confidence, source: .extractor))
         }
       case .date:
         let wanted: [ExtractedValue.Kind] =
@@ -189,7 +201,9 @@ package struct ParameterFiller: Sendable {
           case .time: [.time, .dateTime]
           case .dateTime: [.dateTime, .date]
           }
-        if let value = extracted.first(where: { wanted.contains($0.kind) && !overlaps($0.span) }), let iso = isoValue(value, parameter, utcOffsetSeconds: clock.utcOffsetSeconds) {
+        if let value = extracted.first(where: { wanted.contains($0.kind) && !overlaps($0.span) }),
+          let iso = isoValue(value, parameter, utcOffsetSeconds: clock.utcOffsetSeconds)
+        {
           take(FilledArgument(name: parameter.name, value: .string(iso), span: value.span, confidence: value.confidence, source: .extractor))
         }
       case .boolean:

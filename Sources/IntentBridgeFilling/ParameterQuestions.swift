@@ -131,7 +131,8 @@ package struct ParameterQuestions: Sendable {
           choose: { "Welcher Wert für „\($0)“: \($1)?" }, whichOf: { "Welcher Wert für „\($0)“ ist gemeint: \($1)?" }, or: " oder ")
       case "fi":
         Phrasing(
-          what: { "Mikä on \($0)?" }, yesNo: { "\($0.capitalizedFirst): kyllä vai ei?" }, which: { "Mitä tarkoitat: \($0)?" }, choose: { "\($0.capitalizedFirst): \($1)?" },
+          what: { "Mikä on \($0)?" }, yesNo: { "\($0.capitalizedFirst): kyllä vai ei?" }, which: { "Mitä tarkoitat: \($0)?" },
+          choose: { "\($0.capitalizedFirst): \($1)?" },
           whichOf: { "Mitä tarkoitat (\($0)): \($1)?" }, or: " vai ")
       case "sk":
         Phrasing(

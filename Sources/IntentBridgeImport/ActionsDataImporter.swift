@@ -75,7 +75,10 @@ struct ActionsDataConverter {
     if case .object(let object) = document {
       var members = Members(object, path: root, rawKeys: [])
       if object.isEmpty {
-        recorder.warn(root, "the document is an empty object; expected Xcode's extract.actionsdata with \"actions\", \"enums\" and \"entities\"; imported a catalog without intents")
+        recorder.warn(
+          root,
+          "the document is an empty object; expected Xcode's extract.actionsdata with \"actions\", \"enums\" and \"entities\"; imported a catalog without intents"
+        )
       } else if !object.contains(key: "actions") {
         recorder.warn(root, "the document has no \"actions\" member; imported a catalog without intents")
       }
@@ -91,8 +94,10 @@ struct ActionsDataConverter {
     } else {
       recorder.keep(
         document, at: ["document"], from: root,
-        reason: "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription); imported a catalog without intents")
-      notRecognized = ImportWarning(path: root, message: "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription)")
+        reason:
+          "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription); imported a catalog without intents")
+      notRecognized = ImportWarning(
+        path: root, message: "expected a JSON object (Xcode's extract.actionsdata) at the top level, \(document.foundDescription)")
     }
     if !stringTables.isEmpty {
       let names = stringTables.map { JSONWriter.quoted($0) }.joined(separator: ", ")

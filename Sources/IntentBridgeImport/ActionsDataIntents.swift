@@ -52,7 +52,8 @@ extension ActionsDataConverter {
 
   mutating func convertAction(_ value: JSONValue, key: String?, index: Int, path: JSONPath) -> JSONObject? {
     guard case .object(let object) = value else {
-      invalid(value, rawKeys: ["actions", key ?? String(index)], path: path, expected: "an action object", consequence: "the action was not imported")
+      invalid(
+        value, rawKeys: ["actions", key ?? String(index)], path: path, expected: "an action object", consequence: "the action was not imported")
       return nil
     }
     let id = actionIdentifier(object, key: key, index: index, path: path)
@@ -84,7 +85,9 @@ extension ActionsDataConverter {
       }
       if !converted.isEmpty { intent["parameters"] = .array(converted) }
     case let other?:
-      invalid(other, rawKeys: rawKeys + ["parameters"], path: path / "parameters", expected: "an array of parameters", consequence: "no parameters were imported")
+      invalid(
+        other, rawKeys: rawKeys + ["parameters"], path: path / "parameters", expected: "an array of parameters",
+        consequence: "no parameters were imported")
     }
     if let configuration = members.take("actionConfiguration"),
       let summary = parameterSummary(configuration, path: path / "actionConfiguration", rawKeys: rawKeys + ["actionConfiguration"])
@@ -108,14 +111,17 @@ extension ActionsDataConverter {
     // policy itself is mapped above, so a boolean here carries nothing more.
     _ = bool(members.take("isAuthPolExplicit"), path: path / "isAuthPolExplicit", rawKeys: rawKeys + ["isAuthPolExplicit"])
     let protocols = systemProtocols(&members, into: &intent)
-    schema(members.take("assistantDefinedSchemas"), path: path / "assistantDefinedSchemas", rawKeys: rawKeys + ["assistantDefinedSchemas"], into: &intent)
+    schema(
+      members.take("assistantDefinedSchemas"), path: path / "assistantDefinedSchemas", rawKeys: rawKeys + ["assistantDefinedSchemas"], into: &intent)
     if let deprecation = members.take("deprecationMetadata"), !deprecation.isNull {
-      intent["deprecation"] = .object(deprecationMetadata(deprecation, path: path / "deprecationMetadata", rawKeys: rawKeys + ["deprecationMetadata"]))
+      intent["deprecation"] = .object(
+        deprecationMetadata(deprecation, path: path / "deprecationMetadata", rawKeys: rawKeys + ["deprecationMetadata"]))
     }
     if let output = members.take("outputType"), !output.isEmptyValue {
       if let returned = valueType(output, path: path / "outputType", rawKeys: rawKeys + ["outputType"]) {
         if returned.hasDetailsBeyondType {
-          recorder.keep(output, at: rawKeys + ["outputType"], from: path / "outputType",
+          recorder.keep(
+            output, at: rawKeys + ["outputType"], from: path / "outputType",
             reason: "the catalog's returns has only a type; the array, unit or date kind of the output type is not kept there")
         }
         intent["returns"] = ["type": returned.type]
@@ -177,9 +183,13 @@ extension ActionsDataConverter {
 
   // MARK: Parameters
 
-  private mutating func convertParameter(_ value: JSONValue, index: Int, path: JSONPath, actionRawKeys: [String], names: inout Set<String>) -> JSONObject? {
+  private mutating func convertParameter(_ value: JSONValue, index: Int, path: JSONPath, actionRawKeys: [String], names: inout Set<String>)
+    -> JSONObject?
+  {
     guard case .object(let object) = value else {
-      invalid(value, rawKeys: actionRawKeys + ["parameters", String(index)], path: path, expected: "a parameter object", consequence: "the parameter was not imported")
+      invalid(
+        value, rawKeys: actionRawKeys + ["parameters", String(index)], path: path, expected: "a parameter object",
+        consequence: "the parameter was not imported")
       return nil
     }
     var name: String
@@ -194,12 +204,15 @@ extension ActionsDataConverter {
     let rawKeys = actionRawKeys + ["parameters", rawName]
     var members = Members(object, path: path, rawKeys: rawKeys)
     if let original = members.take("name"), original.stringValue == nil || original.stringValue == "" {
-      if !original.isNull { recorder.keep(original, at: rawKeys + ["name"], from: path / "name", reason: "expected the parameter name, \(original.foundDescription)") }
+      if !original.isNull {
+        recorder.keep(original, at: rawKeys + ["name"], from: path / "name", reason: "expected the parameter name, \(original.foundDescription)")
+      }
     }
     var parameter = JSONObject()
     parameter["name"] = .string(name)
     if let title = text(members.take("title"), path: path / "title", rawKeys: rawKeys + ["title"]) { parameter["title"] = .string(title) }
-    if let description = text(members.take("parameterDescription"), path: path / "parameterDescription", rawKeys: rawKeys + ["parameterDescription"]) {
+    if let description = text(members.take("parameterDescription"), path: path / "parameterDescription", rawKeys: rawKeys + ["parameterDescription"])
+    {
       parameter["description"] = .string(description)
     }
     var mapped: MappedType?
@@ -214,7 +227,8 @@ extension ActionsDataConverter {
     if let optional = bool(members.take("isOptional"), path: path / "isOptional", rawKeys: rawKeys + ["isOptional"]) {
       parameter["optional"] = .bool(optional)
     }
-    let metadata = parameterMetadata(members.take("typeSpecificMetadata"), path: path / "typeSpecificMetadata", rawKeys: rawKeys + ["typeSpecificMetadata"], type: mapped)
+    let metadata = parameterMetadata(
+      members.take("typeSpecificMetadata"), path: path / "typeSpecificMetadata", rawKeys: rawKeys + ["typeSpecificMetadata"], type: mapped)
     if let defaultValue = metadata.defaultValue { parameter["default"] = defaultValue }
     var unit = mapped?.unit
     if let symbol = metadata.unitSymbol {
@@ -250,11 +264,15 @@ extension ActionsDataConverter {
     let conditions = Self.conditionParameters(in: value, depth: 0)
     let about = conditions.isEmpty ? "" : " on " + conditions.map { "'\($0)'" }.joined(separator: ", ")
     if let chosen {
-      recorder.keep(value, at: rawKeys, from: path,
-        reason: "the parameter summary is conditional (When/Switch\(about)), which the catalog cannot express; used the \(chosen.branch) summary \(JSONWriter.quoted(chosen.format))")
+      recorder.keep(
+        value, at: rawKeys, from: path,
+        reason:
+          "the parameter summary is conditional (When/Switch\(about)), which the catalog cannot express; used the \(chosen.branch) summary \(JSONWriter.quoted(chosen.format))"
+      )
       return chosen.format
     }
-    recorder.keep(value, at: rawKeys, from: path, reason: "no parameter summary could be read from the action configuration \(value.briefDescription)")
+    recorder.keep(
+      value, at: rawKeys, from: path, reason: "no parameter summary could be read from the action configuration \(value.briefDescription)")
     return nil
   }
 
@@ -274,12 +292,14 @@ extension ActionsDataConverter {
     if let identifiers = stringMembers.take("parameterIdentifiers"), !identifiers.isEmptyValue,
       identifiers != .array(Self.slots(in: format).map { .string($0) })
     {
-      recorder.keep(identifiers, at: stringMembers.rawKeys + ["parameterIdentifiers"], from: stringMembers.path / "parameterIdentifiers",
+      recorder.keep(
+        identifiers, at: stringMembers.rawKeys + ["parameterIdentifiers"], from: stringMembers.path / "parameterIdentifiers",
         reason: "parameterIdentifiers \(identifiers.briefDescription) do not match the slots of the format string")
     }
     if let table = members.take("table")?.stringValue, !table.isEmpty, !stringTables.contains(table) { stringTables.append(table) }
     if let others = members.take("otherParameterIdentifiers"), !others.isEmptyValue {
-      recorder.keep(others, at: members.rawKeys + ["otherParameterIdentifiers"], from: wrapperPath / "otherParameterIdentifiers",
+      recorder.keep(
+        others, at: members.rawKeys + ["otherParameterIdentifiers"], from: wrapperPath / "otherParameterIdentifiers",
         reason: "the parameters shown beside the summary (\(others.briefDescription)) have no catalog equivalent")
     }
     finish(stringMembers)
@@ -385,7 +405,8 @@ extension ActionsDataConverter {
       if mask & 0b1100 != 0 { notes.append("bits 4/8 (a foreground variant the catalog cannot express)") }
       if mask & ~0b1111 != 0 { notes.append("unknown bits \(mask & ~0b1111)") }
       if !notes.isEmpty {
-        recorder.keep(value, at: rawKeys + ["supportedModes"], from: path / "supportedModes",
+        recorder.keep(
+          value, at: rawKeys + ["supportedModes"], from: path / "supportedModes",
           reason: "supportedModes \(mask) has \(notes.joined(separator: " and ")); mapped the known bits")
       }
     case let other?:
@@ -393,7 +414,9 @@ extension ActionsDataConverter {
     }
     if opensApp == true {
       if declared, !foreground {
-        recorder.warn(path / "supportedModes", "openAppWhenRun is true but supportedModes \(modes?.briefDescription ?? "") has no foreground bit; added foreground")
+        recorder.warn(
+          path / "supportedModes",
+          "openAppWhenRun is true but supportedModes \(modes?.briefDescription ?? "") has no foreground bit; added foreground")
       }
       foreground = true
     } else if !declared, opensApp == false {
@@ -412,18 +435,24 @@ extension ActionsDataConverter {
     switch members.take("visibilityMetadata") {
     case .object(let object)?:
       var visibility = Members(object, path: path / "visibilityMetadata", rawKeys: rawKeys + ["visibilityMetadata"])
-      discoverable = bool(visibility.take("isDiscoverable"), path: visibility.path / "isDiscoverable", rawKeys: visibility.rawKeys + ["isDiscoverable"])
-      if let assistantOnly = bool(visibility.take("assistantOnly"), path: visibility.path / "assistantOnly", rawKeys: visibility.rawKeys + ["assistantOnly"]) {
+      discoverable = bool(
+        visibility.take("isDiscoverable"), path: visibility.path / "isDiscoverable", rawKeys: visibility.rawKeys + ["isDiscoverable"])
+      if let assistantOnly = bool(
+        visibility.take("assistantOnly"), path: visibility.path / "assistantOnly", rawKeys: visibility.rawKeys + ["assistantOnly"])
+      {
         intent["assistantOnly"] = .bool(assistantOnly)
       }
       finish(visibility)
     case nil, .null?:
       break
     case let other?:
-      invalid(other, rawKeys: rawKeys + ["visibilityMetadata"], path: path / "visibilityMetadata", expected: "an object {\"isDiscoverable\", \"assistantOnly\"}")
+      invalid(
+        other, rawKeys: rawKeys + ["visibilityMetadata"], path: path / "visibilityMetadata",
+        expected: "an object {\"isDiscoverable\", \"assistantOnly\"}")
     }
     if let topLevel, let discoverable, topLevel != discoverable {
-      recorder.keep(.bool(topLevel), at: rawKeys + ["isDiscoverable"], from: path / "isDiscoverable",
+      recorder.keep(
+        .bool(topLevel), at: rawKeys + ["isDiscoverable"], from: path / "isDiscoverable",
         reason: "isDiscoverable \(topLevel) contradicts visibilityMetadata.isDiscoverable \(discoverable); used the latter")
     }
     if let value = discoverable ?? topLevel { intent["isDiscoverable"] = .bool(value) }
@@ -476,7 +505,10 @@ extension ActionsDataConverter {
       if !redundant {
         leftovers.append(name)
         if let payload { leftovers.append(payload) }
-        issues.append(ImportIssue(path: path / index, message: "protocol metadata \(name.briefDescription) with \(payload?.briefDescription ?? "no payload") has no catalog equivalent"))
+        issues.append(
+          ImportIssue(
+            path: path / index,
+            message: "protocol metadata \(name.briefDescription) with \(payload?.briefDescription ?? "no payload") has no catalog equivalent"))
       }
       index += 2
     }
@@ -514,7 +546,9 @@ extension ActionsDataConverter {
   private mutating func deprecationMetadata(_ value: JSONValue, path: JSONPath, rawKeys: [String]) -> JSONObject {
     var deprecation = JSONObject()
     guard case .object(let object) = value else {
-      invalid(value, rawKeys: rawKeys, path: path, expected: "an object {\"messageText\", \"replacedByIntentIdentifier\"}", consequence: "the intent is marked deprecated without details")
+      invalid(
+        value, rawKeys: rawKeys, path: path, expected: "an object {\"messageText\", \"replacedByIntentIdentifier\"}",
+        consequence: "the intent is marked deprecated without details")
       return deprecation
     }
     var members = Members(object, path: path, rawKeys: rawKeys)

@@ -19,7 +19,9 @@ extension ActionsDataConverter {
       let elementPath = path / index
       let rawKeys = ["autoShortcuts", String(index)]
       guard case .object(let object) = element, case .string(let intentId)? = object["actionIdentifier"], !intentId.isEmpty else {
-        invalid(element, rawKeys: rawKeys, path: elementPath, expected: "an App Shortcut {\"actionIdentifier\", \"phraseTemplates\", …}", consequence: "the App Shortcut was not imported")
+        invalid(
+          element, rawKeys: rawKeys, path: elementPath, expected: "an App Shortcut {\"actionIdentifier\", \"phraseTemplates\", …}",
+          consequence: "the App Shortcut was not imported")
         continue
       }
       var members = Members(object, path: elementPath, rawKeys: rawKeys)
@@ -48,10 +50,12 @@ extension ActionsDataConverter {
           for phrase in intentPhrases where !existing.contains(.string(phrase)) { existing.append(.string(phrase)) }
           intents[intentIndex]["phrases"] = .array(existing)
           intents[intentIndex] = intents[intentIndex].ordered(Self.intentKeyOrder)
-          recorder.warn(elementPath / "phraseTemplates",
+          recorder.warn(
+            elementPath / "phraseTemplates",
             "App Shortcut phrases need exactly one ${applicationName}; \(list) became phrases of the intent '\(intentId)' instead")
         } else {
-          recorder.keep(.array(intentPhrases.map { .string($0) }), at: rawKeys + ["phraseTemplates"], from: elementPath / "phraseTemplates",
+          recorder.keep(
+            .array(intentPhrases.map { .string($0) }), at: rawKeys + ["phraseTemplates"], from: elementPath / "phraseTemplates",
             reason: "App Shortcut phrases need exactly one ${applicationName}, and there is no intent to give \(list) to")
         }
       }
@@ -61,7 +65,9 @@ extension ActionsDataConverter {
       if let image = string(members.take("systemImageName"), path: elementPath / "systemImageName", rawKeys: rawKeys + ["systemImageName"]) {
         shortcut["systemImageName"] = .string(image)
       }
-      if let parameter = shortcutParameter(members.take("parameterPresentation"), path: elementPath / "parameterPresentation", rawKeys: rawKeys + ["parameterPresentation"]) {
+      if let parameter = shortcutParameter(
+        members.take("parameterPresentation"), path: elementPath / "parameterPresentation", rawKeys: rawKeys + ["parameterPresentation"])
+      {
         shortcut["parameter"] = .string(parameter)
       }
       checkAvailability(&members)

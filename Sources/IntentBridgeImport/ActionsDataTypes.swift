@@ -60,8 +60,10 @@ extension ActionsDataConverter {
     if cases.isEmpty { recorder.warn(path, "the enum '\(id)' has no cases") }
     result["cases"] = .array(cases)
     if let system = members.take("isSystem"), system != false {
-      recorder.keep(system, at: rawKeys + ["isSystem"], from: path / "isSystem",
-        reason: system == true ? "a system enum (defined by App Intents, not the app) has no catalog flag" : "expected true or false, \(system.foundDescription)")
+      recorder.keep(
+        system, at: rawKeys + ["isSystem"], from: path / "isSystem",
+        reason: system == true
+          ? "a system enum (defined by App Intents, not the app) has no catalog flag" : "expected true or false, \(system.foundDescription)")
     }
     checkTypeNames(&members, id: id)
     checkAvailability(&members)
@@ -72,7 +74,9 @@ extension ActionsDataConverter {
 
   private mutating func convertCase(_ value: JSONValue, path: JSONPath, enumRawKeys: [String], index: Int) -> JSONObject? {
     guard case .object(let object) = value, case .string(let identifier)? = object["identifier"], !identifier.isEmpty else {
-      invalid(value, rawKeys: enumRawKeys + ["cases", String(index)], path: path, expected: "a case {\"identifier\", \"displayRepresentation\"}", consequence: "the case was not imported")
+      invalid(
+        value, rawKeys: enumRawKeys + ["cases", String(index)], path: path, expected: "a case {\"identifier\", \"displayRepresentation\"}",
+        consequence: "the case was not imported")
       return nil
     }
     let rawKeys = enumRawKeys + ["cases", identifier]
@@ -85,7 +89,8 @@ extension ActionsDataConverter {
     case .object(let display)?:
       displayRepresentation(display, path: path / "displayRepresentation", rawKeys: rawKeys + ["displayRepresentation"], into: &result)
     case let other?:
-      invalid(other, rawKeys: rawKeys + ["displayRepresentation"], path: path / "displayRepresentation", expected: "an object {\"title\", \"synonyms\", …}")
+      invalid(
+        other, rawKeys: rawKeys + ["displayRepresentation"], path: path / "displayRepresentation", expected: "an object {\"title\", \"synonyms\", …}")
     }
     finish(members)
     return result.ordered(Self.caseKeyOrder)
@@ -95,7 +100,9 @@ extension ActionsDataConverter {
   private mutating func displayRepresentation(_ object: JSONObject, path: JSONPath, rawKeys: [String], into result: inout JSONObject) {
     var members = Members(object, path: path, rawKeys: rawKeys)
     if let title = text(members.take("title"), path: path / "title", rawKeys: rawKeys + ["title"]) { result["title"] = .string(title) }
-    if let subtitle = text(members.take("subtitle"), path: path / "subtitle", rawKeys: rawKeys + ["subtitle"]) { result["subtitle"] = .string(subtitle) }
+    if let subtitle = text(members.take("subtitle"), path: path / "subtitle", rawKeys: rawKeys + ["subtitle"]) {
+      result["subtitle"] = .string(subtitle)
+    }
     let synonyms = textList(members.take("synonyms"), path: path / "synonyms", rawKeys: rawKeys + ["synonyms"])
     if !synonyms.isEmpty { result["synonyms"] = .array(synonyms.map { .string($0) }) }
     let image = members.take("image")
@@ -150,7 +157,8 @@ extension ActionsDataConverter {
 
   private mutating func convertEntity(_ value: JSONValue, key: String?, index: Int, path: JSONPath) -> JSONObject? {
     guard case .object(let object) = value else {
-      invalid(value, rawKeys: ["entities", key ?? String(index)], path: path, expected: "an entity object", consequence: "the entity was not imported")
+      invalid(
+        value, rawKeys: ["entities", key ?? String(index)], path: path, expected: "an entity object", consequence: "the entity was not imported")
       return nil
     }
     let typeName = object["typeName"]?.stringValue
@@ -159,7 +167,8 @@ extension ActionsDataConverter {
     let rawKeys = ["entities", id]
     var members = Members(object, path: path, rawKeys: rawKeys)
     if let original = members.take("typeName"), original != .string(id), !original.isEmptyValue {
-      recorder.keep(original, at: rawKeys + ["typeName"], from: path / "typeName",
+      recorder.keep(
+        original, at: rawKeys + ["typeName"], from: path / "typeName",
         reason: "the typeName \(original.briefDescription) differs from the entity's member name '\(id)'")
     }
     var result = JSONObject()
@@ -181,7 +190,9 @@ extension ActionsDataConverter {
     case let other?:
       invalid(other, rawKeys: rawKeys + ["properties"], path: path / "properties", expected: "an array of properties")
     }
-    if let query = string(members.take("defaultQueryIdentifier"), path: path / "defaultQueryIdentifier", rawKeys: rawKeys + ["defaultQueryIdentifier"]) {
+    if let query = string(
+      members.take("defaultQueryIdentifier"), path: path / "defaultQueryIdentifier", rawKeys: rawKeys + ["defaultQueryIdentifier"])
+    {
       pendingDefaultQueries[id] = (query, path / "defaultQueryIdentifier")
     }
     checkTypeNames(&members, id: id)
@@ -191,9 +202,13 @@ extension ActionsDataConverter {
     return result.ordered(Self.entityKeyOrder)
   }
 
-  private mutating func convertProperty(_ value: JSONValue, index: Int, path: JSONPath, entityRawKeys: [String], names: inout Set<String>) -> JSONObject? {
+  private mutating func convertProperty(_ value: JSONValue, index: Int, path: JSONPath, entityRawKeys: [String], names: inout Set<String>)
+    -> JSONObject?
+  {
     guard case .object(let object) = value, case .string(let name)? = object["identifier"], !name.isEmpty else {
-      invalid(value, rawKeys: entityRawKeys + ["properties", String(index)], path: path, expected: "a property {\"identifier\", \"title\", \"valueType\"}", consequence: "the property was not imported")
+      invalid(
+        value, rawKeys: entityRawKeys + ["properties", String(index)], path: path, expected: "a property {\"identifier\", \"title\", \"valueType\"}",
+        consequence: "the property was not imported")
       return nil
     }
     let rawKeys = entityRawKeys + ["properties", names.insert(name).inserted ? name : "\(name)#\(index)"]
@@ -208,8 +223,10 @@ extension ActionsDataConverter {
     {
       type = mapped.type
       if mapped.hasDetailsBeyondType {
-        recorder.keep(valueType, at: rawKeys + ["valueType"], from: path / "valueType",
-          reason: "entity properties have only a type in the catalog; the array, unit or date kind of \(valueType.briefDescription) is not kept there")
+        recorder.keep(
+          valueType, at: rawKeys + ["valueType"], from: path / "valueType",
+          reason: "entity properties have only a type in the catalog; the array, unit or date kind of \(valueType.briefDescription) is not kept there"
+        )
       }
     } else {
       recorder.warn(path / "valueType", "the property's type is missing or could not be mapped; imported as type 'json' (any value)")
@@ -248,13 +265,15 @@ extension ActionsDataConverter {
     switch value {
     case nil, .null?: break
     case .object(let object)?: queries = Array(object)
-    case let other?: invalid(other, rawKeys: ["queries"], path: path, expected: "an object keyed by query name", consequence: "no entity query kinds were imported")
+    case let other?:
+      invalid(other, rawKeys: ["queries"], path: path, expected: "an object keyed by query name", consequence: "no entity query kinds were imported")
     }
     for (key, query) in queries {
       attachQuery(query, key: key, path: path / key, to: &entities)
     }
     for (id, pending) in pendingDefaultQueries.sorted(by: { $0.key < $1.key }) {
-      recorder.keep(.string(pending.value), at: ["entities", id, "defaultQueryIdentifier"], from: pending.path,
+      recorder.keep(
+        .string(pending.value), at: ["entities", id, "defaultQueryIdentifier"], from: pending.path,
         reason: "the default query \(pending.value) is not in $.queries, so the entity's query kind is unknown")
     }
     pendingDefaultQueries = [:]
@@ -272,13 +291,16 @@ extension ActionsDataConverter {
     let isDefault = bool(members.take("defaultQueryForEntity"), path: path / "defaultQueryForEntity", rawKeys: rawKeys + ["defaultQueryForEntity"])
     for name in ["identifier", "queryType"] {
       if let value = members.take(name), value != .string(key), !value.isEmptyValue {
-        recorder.keep(value, at: rawKeys + [name], from: path / name, reason: "the query's \(name) \(value.briefDescription) differs from its member name '\(key)'")
+        recorder.keep(
+          value, at: rawKeys + [name], from: path / name,
+          reason: "the query's \(name) \(value.briefDescription) differs from its member name '\(key)'")
       }
     }
     if let result = members.take("resultValueType"), !result.isEmptyValue,
       result != ["entity": ["wrapper": ["typeName": .string(entityType ?? "")]]]
     {
-      recorder.keep(result, at: rawKeys + ["resultValueType"], from: path / "resultValueType",
+      recorder.keep(
+        result, at: rawKeys + ["resultValueType"], from: path / "resultValueType",
         reason: "the query's result type \(result.briefDescription) is not its entity type")
     }
     checkTypeNames(&members, id: key, qualifiedKey: "fullyQualifiedIdentifier")
@@ -299,11 +321,13 @@ extension ActionsDataConverter {
       recorder.warn(path, "the query is not the default query of an imported entity; its kind was not imported")
     }
     if let capabilities, !capabilities.isNull {
-      recorder.keep(capabilities, at: rawKeys + ["capabilities"], from: path / "capabilities",
+      recorder.keep(
+        capabilities, at: rawKeys + ["capabilities"], from: path / "capabilities",
         reason: "unknown integer field 'capabilities' = \(capabilities.briefDescription) has no catalog equivalent\(kindNote)")
     }
     if let comparators, !comparators.isEmptyValue {
-      recorder.keep(comparators, at: rawKeys + ["parameters"], from: path / "parameters",
+      recorder.keep(
+        comparators, at: rawKeys + ["parameters"], from: path / "parameters",
         reason: "the query's property comparators (\(comparators.briefDescription)) have no catalog equivalent")
     }
     finish(members)

@@ -59,9 +59,10 @@ extension ActionsDataConverter {
 
   static func mapValueType(_ value: JSONValue, path: JSONPath, issues: inout [ImportIssue], nested: Bool) -> MappedType? {
     guard case .object(let object) = value, object.count == 1, let (tag, payload) = object.first else {
-      issues.append(ImportIssue(
-        path: path,
-        message: "expected a one-key value type such as {\"primitive\": {\"wrapper\": {\"typeIdentifier\": 0}}}, \(value.foundDescription)"))
+      issues.append(
+        ImportIssue(
+          path: path,
+          message: "expected a one-key value type such as {\"primitive\": {\"wrapper\": {\"typeIdentifier\": 0}}}, \(value.foundDescription)"))
       return nil
     }
     let tagPath = path / tag
@@ -85,9 +86,10 @@ extension ActionsDataConverter {
     case "primitive", "intents":
       known.insert("typeIdentifier")
       guard let identifier = wrapper["typeIdentifier"]?.integerValue else {
-        issues.append(ImportIssue(
-          path: wrapperPath / "typeIdentifier",
-          message: "expected an integer typeIdentifier, \((wrapper["typeIdentifier"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(
+            path: wrapperPath / "typeIdentifier",
+            message: "expected an integer typeIdentifier, \((wrapper["typeIdentifier"] ?? .null).foundDescription)"))
         return nil
       }
       if tag == "primitive" {
@@ -98,9 +100,10 @@ extension ActionsDataConverter {
         return MappedType(type: .string(type), dateKind: dateKind)
       }
       if identifier == 13 {
-        issues.append(ImportIssue(
-          path: wrapperPath / "typeIdentifier",
-          message: "intents typeIdentifier 13 (payment method) has no catalog type; imported as a string"))
+        issues.append(
+          ImportIssue(
+            path: wrapperPath / "typeIdentifier",
+            message: "intents typeIdentifier 13 (payment method) has no catalog type; imported as a string"))
         return MappedType(type: "string")
       }
       guard let type = intentsTypes[identifier] else {
@@ -112,8 +115,9 @@ extension ActionsDataConverter {
     case "linkEnumeration":
       known.insert("identifier")
       guard case .string(let identifier)? = wrapper["identifier"], !identifier.isEmpty else {
-        issues.append(ImportIssue(
-          path: wrapperPath / "identifier", message: "expected the enum identifier, \((wrapper["identifier"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(
+            path: wrapperPath / "identifier", message: "expected the enum identifier, \((wrapper["identifier"] ?? .null).foundDescription)"))
         return nil
       }
       return MappedType(type: ["enum": .string(identifier)])
@@ -121,8 +125,9 @@ extension ActionsDataConverter {
     case "entity":
       known.insert("typeName")
       guard case .string(let typeName)? = wrapper["typeName"], !typeName.isEmpty else {
-        issues.append(ImportIssue(
-          path: wrapperPath / "typeName", message: "expected the entity type name, \((wrapper["typeName"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(
+            path: wrapperPath / "typeName", message: "expected the entity type name, \((wrapper["typeName"] ?? .null).foundDescription)"))
         return nil
       }
       if let (type, dateKind) = builtinTypeNames[typeName] {
@@ -153,14 +158,16 @@ extension ActionsDataConverter {
     case "measurement":
       known.insert("unitType")
       guard let unitType = wrapper["unitType"]?.integerValue else {
-        issues.append(ImportIssue(
-          path: wrapperPath / "unitType", message: "expected an integer unitType, \((wrapper["unitType"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(
+            path: wrapperPath / "unitType", message: "expected an integer unitType, \((wrapper["unitType"] ?? .null).foundDescription)"))
         return nil
       }
       if unitType == durationUnitType { return MappedType(type: "duration") }
-      issues.append(ImportIssue(
-        path: wrapperPath / "unitType",
-        message: "measurement unitType \(unitType) is not identified; imported as a measurement with dimension 'unitType \(unitType)'"))
+      issues.append(
+        ImportIssue(
+          path: wrapperPath / "unitType",
+          message: "measurement unitType \(unitType) is not identified; imported as a measurement with dimension 'unitType \(unitType)'"))
       return MappedType(type: "measurement", unit: JSONObject([("dimension", .string("unitType \(unitType)"))]))
 
     default:
@@ -174,7 +181,8 @@ extension ActionsDataConverter {
   /// `{"array": {"elements": […]}}` or `{"enumeration": {"identifier": …, "value": …}}`.
   static func taggedValue(_ value: JSONValue, path: JSONPath, issues: inout [ImportIssue], depth: Int = 0) -> JSONValue? {
     guard case .object(let object) = value, object.count == 1, let (tag, payload) = object.first else {
-      issues.append(ImportIssue(path: path, message: "expected a tagged value such as {\"string\": {\"wrapper\": \"top\"}}, \(value.foundDescription)"))
+      issues.append(
+        ImportIssue(path: path, message: "expected a tagged value such as {\"string\": {\"wrapper\": \"top\"}}, \(value.foundDescription)"))
       return nil
     }
     let inner = payload["wrapper"] ?? payload
@@ -202,7 +210,8 @@ extension ActionsDataConverter {
       }
     case "enumeration":
       guard case .string(let caseName)? = payload["value"] else {
-        issues.append(ImportIssue(path: path / tag / "value", message: "expected the enum case identifier, \((payload["value"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(path: path / tag / "value", message: "expected the enum case identifier, \((payload["value"] ?? .null).foundDescription)"))
         return nil
       }
       return .string(caseName)
@@ -215,7 +224,8 @@ extension ActionsDataConverter {
         return nil
       }
       guard case .array(let elements)? = payload["elements"] else {
-        issues.append(ImportIssue(path: path / tag / "elements", message: "expected an array of elements, \((payload["elements"] ?? .null).foundDescription)"))
+        issues.append(
+          ImportIssue(path: path / tag / "elements", message: "expected an array of elements, \((payload["elements"] ?? .null).foundDescription)"))
         return nil
       }
       var values: [JSONValue] = []
@@ -242,7 +252,9 @@ extension ActionsDataConverter {
 
   /// A parameter's flat `typeSpecificMetadata` list `[key, value, key, value, …]`: the
   /// default value and the default measurement unit are mapped, the rest is kept raw.
-  mutating func parameterMetadata(_ value: JSONValue?, path: JSONPath, rawKeys: [String], type: MappedType?) -> (defaultValue: JSONValue?, unitSymbol: String?) {
+  mutating func parameterMetadata(_ value: JSONValue?, path: JSONPath, rawKeys: [String], type: MappedType?) -> (
+    defaultValue: JSONValue?, unitSymbol: String?
+  ) {
     guard let value, !value.isEmptyValue else { return (nil, nil) }
     guard case .array(let list) = value else {
       invalid(value, rawKeys: rawKeys, path: path, expected: "a flat [key, value, …] list")
@@ -256,7 +268,8 @@ extension ActionsDataConverter {
     while index < list.count {
       let keyValue = list[index]
       guard index + 1 < list.count else {
-        issues.append(ImportIssue(path: path / index, message: "the list has an odd length; its last element \(keyValue.briefDescription) has no value"))
+        issues.append(
+          ImportIssue(path: path / index, message: "the list has an odd length; its last element \(keyValue.briefDescription) has no value"))
         leftovers.append(keyValue)
         break
       }
@@ -270,7 +283,9 @@ extension ActionsDataConverter {
         }
       case Self.defaultUnitKey?:
         if let symbol = Self.taggedValue(entry, path: entryPath, issues: &entryIssues) {
-          if case .string(let text) = symbol { unitSymbol = text } else {
+          if case .string(let text) = symbol {
+            unitSymbol = text
+          } else {
             entryIssues.append(ImportIssue(path: entryPath, message: "expected a unit symbol string, found \(symbol.briefDescription)"))
           }
         }

@@ -201,7 +201,8 @@ extension ToolListImporter {
             keepDocument(member, at: path / key, reason: reason)
           }
           guard case .array(let elements) = tools else {
-            keepDocument(tools, at: path / "tools", reason: "\"tools\" must be an array of tools, \(tools.foundDescription); imported a catalog without intents")
+            keepDocument(
+              tools, at: path / "tools", reason: "\"tools\" must be an array of tools, \(tools.foundDescription); imported a catalog without intents")
             if notRecognized == nil {
               notRecognized = ImportWarning(path: path / "tools", message: "\"tools\" must be an array of tools, \(tools.foundDescription)")
             }
@@ -254,7 +255,9 @@ extension ToolListImporter {
       }
       if let key = ["functionDeclarations", "function_declarations"].first(where: { object[$0] != nil }), let declarations = object[key] {
         for (other, member) in object where other != key && !member.isEmptyValue {
-          keepDocument(member, at: path / other, reason: "Gemini tool member '\(other)' (\(member.briefDescription)) is not a function declaration and has no catalog equivalent")
+          keepDocument(
+            member, at: path / other,
+            reason: "Gemini tool member '\(other)' (\(member.briefDescription)) is not a function declaration and has no catalog equivalent")
         }
         guard case .array(let list) = declarations else {
           skip(declarations, at: path / key, reason: "\"\(key)\" must be an array of function declarations, \(declarations.foundDescription)")
@@ -347,7 +350,8 @@ extension ToolListImporter {
         entries[i].toolName = candidate
         recorder.warn(
           entries[i].path / "name",
-          "tool name \(JSONWriter.quoted(name)) does not match ^[a-zA-Z0-9_-]{1,64}$; the intent keeps it as its id and is exposed as \(JSONWriter.quoted(candidate))")
+          "tool name \(JSONWriter.quoted(name)) does not match ^[a-zA-Z0-9_-]{1,64}$; the intent keeps it as its id and is exposed as \(JSONWriter.quoted(candidate))"
+        )
       }
     }
 
@@ -387,7 +391,9 @@ extension ToolListImporter {
         case .bool(true):
           recorder.keep(
             value, at: toolRawKeys + ["strict"], from: members.path / "strict",
-            reason: "\"strict\": true is a rendering option, not part of the catalog; render with 'intentbridge tools --format openai --strict' to get it back")
+            reason:
+              "\"strict\": true is a rendering option, not part of the catalog; render with 'intentbridge tools --format openai --strict' to get it back"
+          )
         default:
           invalid(value, at: members.path / "strict", rawKeys: toolRawKeys + ["strict"], expected: "true or false")
         }
@@ -500,7 +506,8 @@ extension ToolListImporter {
     /// whose `S` is a plain catalog type → `returns`; anything else is kept raw.
     mutating func mapOutputSchema(_ value: JSONValue, at path: JSONPath, rawKeys: [String], toolID: String) -> JSONObject? {
       if value.isEmptyValue { return nil }
-      let why = "the catalog's \"returns\" holds only {\"type\", \"array\"}, rendered as {\"type\": \"object\", \"properties\": {\"result\": …}, \"required\": [\"result\"]}"
+      let why =
+        "the catalog's \"returns\" holds only {\"type\", \"array\"}, rendered as {\"type\": \"object\", \"properties\": {\"result\": …}, \"required\": [\"result\"]}"
       guard case .object(let object) = value, object.count == 3, object["type"] == "object", object["required"] == ["result"],
         let properties = object["properties"]?.objectValue, properties.count == 1, let result = properties["result"]?.objectValue
       else {
@@ -587,7 +594,8 @@ extension ToolListImporter {
           if case .array(let names) = member, names.allSatisfy({ $0.stringValue != nil }) {
             required = names.compactMap(\.stringValue)
           } else {
-            invalid(member, at: path / key, rawKeys: rawKeys + [key], expected: "an array of property names; every parameter was imported as optional")
+            invalid(
+              member, at: path / key, rawKeys: rawKeys + [key], expected: "an array of property names; every parameter was imported as optional")
           }
         case "additionalProperties":
           if member != false {
@@ -630,7 +638,9 @@ extension ToolListImporter {
       if !missing.isEmpty {
         recorder.keep(
           .array(missing.map(JSONValue.string)), at: rawKeys + ["required"], from: path / "required",
-          reason: "\"required\" names \(missing.map { JSONWriter.quoted($0) }.joined(separator: ", ")), which \(missing.count == 1 ? "is not a property" : "are not properties")")
+          reason:
+            "\"required\" names \(missing.map { JSONWriter.quoted($0) }.joined(separator: ", ")), which \(missing.count == 1 ? "is not a property" : "are not properties")"
+        )
       }
 
       var names = properties.keys
@@ -661,7 +671,9 @@ extension ToolListImporter {
           parameterNames.insert(parameterName)
           recorder.keep(
             .string(name), at: rawKeys + ["renamedProperties", parameterName], from: propertyPath,
-            reason: "property name \(JSONWriter.quoted(name)) is not a valid parameter name (^[a-zA-Z0-9_-]{1,64}$); imported as \(JSONWriter.quoted(parameterName))")
+            reason:
+              "property name \(JSONWriter.quoted(name)) is not a valid parameter name (^[a-zA-Z0-9_-]{1,64}$); imported as \(JSONWriter.quoted(parameterName))"
+          )
         }
         if let parameter = mapProperty(
           schema, name: parameterName, isRequired: required.contains(name), at: propertyPath, rawKeys: propertyRawKeys,
@@ -720,7 +732,9 @@ extension ToolListImporter {
           } else if !optional {
             recorder.keep(
               value, at: rawKeys + ["default"], from: path / "default",
-              reason: "the property is required and has a default \(value.briefDescription); a catalog parameter with a default is never required, so the default was not imported")
+              reason:
+                "the property is required and has a default \(value.briefDescription); a catalog parameter with a default is never required, so the default was not imported"
+            )
             defaultValue = nil
           }
         }

@@ -32,7 +32,8 @@ struct CentroidBounds: Sendable {
     var meanLengths = [Double](repeating: 0, count: intentCount)
     var sum = [Double](repeating: 0, count: d)
     for k in 0..<intentCount {
-      let start = Int(rowStarts[k]), end = Int(rowStarts[k + 1])
+      let start = Int(rowStarts[k])
+      let end = Int(rowStarts[k + 1])
       guard end > start else { continue }
       var norm: Double = 0
       for i in 0..<d { norm += Double(centroids[k * d + i]) * Double(centroids[k * d + i]) }
@@ -80,7 +81,8 @@ struct CentroidBounds: Sendable {
     along.withUnsafeBufferPointer { along in
       across.withUnsafeBufferPointer { across in
         for k in 0..<count {
-          let start = Int(rowStarts[k]), end = Int(rowStarts[k + 1])
+          let start = Int(rowStarts[k])
+          let end = Int(rowStarts[k + 1])
           guard end > start else { continue }
           let norm = centroidNorms[k]
           guard norm > 1e-3 else {
@@ -96,7 +98,8 @@ struct CentroidBounds: Sendable {
           var best = -Double.infinity
           var worst = meanLengths[k] * low  // ρ ≥ 0
           for slot in start..<end {
-            let a = Double(along[slot]), b = Double(across[slot]) * q
+            let a = Double(along[slot])
+            let b = Double(across[slot]) * q
             let ap = a >= 0 ? (a * high, a * low) : (a * low, a * high)
             best = max(best, ap.0 + b)
             worst = max(worst, ap.1 - b)

@@ -1,12 +1,13 @@
+import IntentBridgeBinary
+import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeBinary
-import IntentBridgeCatalog
-import IntentBridgeJSON
-import IntentBridgeSystem
 
 /// The compiled index of a catalog for one language and model, stored beside the catalog
 /// (`notes.en.json` → `notes.en.index`; `larder.json` in German → `larder.de.index`) so that
@@ -103,11 +104,11 @@ public enum IndexFile {
     }
     // Little-endian Float32s: on a little-endian machine the array's own bytes, copied at once.
     #if _endian(little)
-    let floats = vectors.vectors.withUnsafeBytes { Array($0) }
+      let floats = vectors.vectors.withUnsafeBytes { Array($0) }
     #else
-    var floats: [UInt8] = []
-    floats.reserveCapacity(vectors.vectors.count * 4)
-    for value in vectors.vectors { append(value.bitPattern, to: &floats) }
+      var floats: [UInt8] = []
+      floats.reserveCapacity(vectors.vectors.count * 4)
+      for value in vectors.vectors { append(value.bitPattern, to: &floats) }
     #endif
     var sections: [(id: String, bytes: [UInt8])] = [
       ("HEAD", Array(JSONWriter.compact(.object(head)).utf8)),
@@ -204,7 +205,8 @@ public enum IndexFile {
     for i in 0..<sectionCount {
       let entry = 32 + 24 * i
       let id = String(decoding: bytes[entry..<(entry + 4)], as: UTF8.self)
-      let offset = read(UInt64.self, bytes, entry + 8), size = read(UInt64.self, bytes, entry + 16)
+      let offset = read(UInt64.self, bytes, entry + 8)
+      let size = read(UInt64.self, bytes, entry + 16)
       guard read(UInt32.self, bytes, entry + 4) == 0 else { throw .corrupt("section \(id)'s reserved bytes are not zero") }
       guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
         throw .corrupt("section \(id) lies outside the file")

@@ -161,8 +161,10 @@ struct Int16Rows: Sendable {
   /// `errorBound` keeps for float sums.
   @inline(__always)
   private static func dots(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ query: UnsafeRawPointer, bytes: Int) -> (Float, Float) {
-    var a0 = SIMD4<Int32>(), a1 = SIMD4<Int32>()
-    var b0 = SIMD4<Int32>(), b1 = SIMD4<Int32>()
+    var a0 = SIMD4<Int32>()
+    var a1 = SIMD4<Int32>()
+    var b0 = SIMD4<Int32>()
+    var b1 = SIMD4<Int32>()
     var i = 0
     while i < bytes {
       let q0 = query.loadUnaligned(fromByteOffset: i, as: SIMD8<Int16>.self)

@@ -83,19 +83,27 @@ public struct IntentDocument: Sendable {
       case .enumeration(let id):
         for c in catalog.enumType(id: id)?.cases ?? [] {
           if let t = c.title?.resolved(for: language) { values.append(t) }
-          values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
+          values += c.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map {
+            $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ")
+          }
         }
-        typeNames[parameter.name] = catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
+        typeNames[parameter.name] =
+          catalog.enumType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
       case .entity(let id):
         for instance in catalog.entityType(id: id)?.instances ?? [] {
           if let t = instance.title?.resolved(for: language) { values.append(t) }
-          values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
+          values += instance.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map {
+            $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ")
+          }
         }
-        typeNames[parameter.name] = catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
+        typeNames[parameter.name] =
+          catalog.entityType(id: id)?.title?.resolved(for: language) ?? parameter.title?.resolved(for: language) ?? parameter.name
       default: break
       }
       for synonym in parameter.valueSynonyms {
-        values += synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map { $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ") }
+        values += synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }.map {
+          $0.vocabulary(rules: rules, cache: vocabularyCache).joined(separator: " ")
+        }
       }
     }
     fields[Field.values.rawValue] = values

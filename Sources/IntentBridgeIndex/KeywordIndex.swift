@@ -273,7 +273,8 @@ public struct KeywordIndex: Sendable {
 
   /// Whether ascending `sorted` holds `value` (binary search).
   private static func contains(_ sorted: [Int32], _ value: Int32) -> Bool {
-    var low = 0, high = sorted.count
+    var low = 0
+    var high = sorted.count
     while low < high {
       let mid = (low + high) / 2
       if sorted[mid] < value { low = mid + 1 } else { high = mid }

@@ -37,7 +37,8 @@ extension VectorFile {
     }
     if let duplicates = nearDuplicates {
       guard duplicates.threshold.isFinite, duplicates.folds.count == entries.count else {
-        throw .corrupt("its near-duplicate folding has \(duplicates.folds.count) rows for \(entries.count) entries (threshold \(duplicates.threshold))")
+        throw .corrupt(
+          "its near-duplicate folding has \(duplicates.folds.count) rows for \(entries.count) entries (threshold \(duplicates.threshold))")
       }
       for (row, fold) in duplicates.folds.enumerated() where fold != -1 {
         let target = Int(fold)

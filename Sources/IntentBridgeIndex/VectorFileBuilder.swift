@@ -41,7 +41,9 @@ public enum VectorFileBuilder {
     while start < texts.count {
       let slice = Array(texts[start..<min(start + batch, texts.count)])
       for (offset, vector) in try embedder.embed(slice, kind: .passage).enumerated() {
-        guard vector.count == embedder.dimensions else { throw VectorFileBuilderError.wrongDimensions(expected: embedder.dimensions, found: vector.count) }
+        guard vector.count == embedder.dimensions else {
+          throw VectorFileBuilderError.wrongDimensions(expected: embedder.dimensions, found: vector.count)
+        }
         let length = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
         guard length > 0, length.isFinite else { continue }
         entries.append(candidates[start + offset])

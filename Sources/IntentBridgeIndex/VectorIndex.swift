@@ -343,9 +343,11 @@ public struct VectorIndex: Sendable {
     var acc1 = SIMD16<Float>()
     var i = 0
     while i < lanes {
-      acc0 += qRaw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
+      acc0 +=
+        qRaw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
         * mRaw.loadUnaligned(fromByteOffset: (base + i) * 4, as: SIMD16<Float>.self)
-      acc1 += qRaw.loadUnaligned(fromByteOffset: (i + 16) * 4, as: SIMD16<Float>.self)
+      acc1 +=
+        qRaw.loadUnaligned(fromByteOffset: (i + 16) * 4, as: SIMD16<Float>.self)
         * mRaw.loadUnaligned(fromByteOffset: (base + i + 16) * 4, as: SIMD16<Float>.self)
       i += 32
     }

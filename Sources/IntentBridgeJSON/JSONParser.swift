@@ -68,7 +68,9 @@ public struct JSONParser {
   /// Used on the error path to attach line:column to diagnostics that name a JSON path.
   /// - Complexity: O(n): columns are counted once along the input, not from each line's
   ///   start (a catalog written on one line has millions of values on that line).
-  public static func parseWithLocations(bytes: [UInt8], options: Options = Options()) throws(JSONParseError) -> (JSONValue, [JSONPath: SourceLocation]) {
+  public static func parseWithLocations(bytes: [UInt8], options: Options = Options()) throws(JSONParseError) -> (
+    JSONValue, [JSONPath: SourceLocation]
+  ) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (JSONValue, [JSONPath: SourceLocation]) in
       var parser = JSONParser(buffer: buffer, options: options, recordLocations: true)
       let value = try parser.parseDocument()
@@ -85,7 +87,9 @@ public struct JSONParser {
   ///     spans[.root / "id"]   // 7..<11, the bytes "1.50"
   ///
   /// - Complexity: O(n), plus one dictionary entry per value within `depth`.
-  public static func parseWithSpans(bytes: [UInt8], depth: Int, options: Options = Options()) throws(JSONParseError) -> (JSONValue, [JSONPath: Range<Int>]) {
+  public static func parseWithSpans(bytes: [UInt8], depth: Int, options: Options = Options()) throws(JSONParseError) -> (
+    JSONValue, [JSONPath: Range<Int>]
+  ) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (JSONValue, [JSONPath: Range<Int>]) in
       var parser = JSONParser(buffer: buffer, options: options, recordLocations: false, spanDepth: depth)
       let value = try parser.parseDocument()
@@ -121,7 +125,10 @@ public struct JSONParser {
 
   private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
     // A UTF-8 byte order mark is tolerated at the very start.
-    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3; lineStart = 3 }
+    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+      position = 3
+      lineStart = 3
+    }
     skipWhitespace()
     guard position < buffer.count else { throw error("the document is empty; expected a JSON value") }
     let value = try parseValue()
@@ -200,9 +207,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     case UInt8(ascii: "/"):
       throw error("comments are not allowed in JSON")
@@ -467,7 +480,9 @@ public struct JSONParser {
       }
       return Unicode.Scalar(high) ?? "\u{FFFD}"
     default:
-      throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: position - 2)
+      throw error(
+        "invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+        at: position - 2)
     }
   }
 

@@ -1,10 +1,11 @@
+import IntentBridgeCatalog
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeCatalog
-import IntentBridgeSystem
 
 /// What the catalog watcher compares between two looks at the file: which file it is
 /// (device, inode), its size, its modification and status-change times, and, while the

@@ -1,12 +1,13 @@
 import Dispatch
+import IntentBridgeEngine
+import IntentBridgeSystem
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Synchronization
-import IntentBridgeEngine
-import IntentBridgeSystem
 
 /// Runs an intent's `handler`: an argv array started directly (never through a shell), the
 /// arguments as one JSON document on standard input (`input: json-stdin`), a minimal
@@ -70,7 +71,8 @@ public struct HandlerRunner: Sendable {
 
     let readers = DispatchGroup()
     let stop = StopFlag()
-    let stdoutBox = OutputBuffer(), stderrBox = OutputBuffer()
+    let stdoutBox = OutputBuffer()
+    let stderrBox = OutputBuffer()
     let capped = OutputBuffer()
     for (fd, box) in [(process.output, stdoutBox), (process.error, stderrBox)] {
       readers.enter()
@@ -184,13 +186,18 @@ extension HandlerRunner.Outcome {
       if case .object(let object)? = try? JSONParser.parse(bytes: stdout) { structured = object }
       content.append(["type": "text", "text": .string(outText.isEmpty ? "Done." : outText)])
     case .exited(let status):
-      content.append(["type": "text", "text": .string("The handler failed with exit status \(status).\n" + Self.tail(errText.isEmpty ? outText : errText))])
+      content.append([
+        "type": "text", "text": .string("The handler failed with exit status \(status).\n" + Self.tail(errText.isEmpty ? outText : errText)),
+      ])
     case .signalled(let signal):
       content.append(["type": "text", "text": .string("The handler was ended by signal \(signal).\n" + Self.tail(errText))])
     case .timedOut:
       content.append(["type": "text", "text": .string("The handler did not finish in time and was stopped.")])
     case .outputCapped:
-      content.append(["type": "text", "text": .string("The handler's output exceeded the limit; it was stopped. First part:\n" + Self.tail(String(outText.prefix(4000))))])
+      content.append([
+        "type": "text",
+        "text": .string("The handler's output exceeded the limit; it was stopped. First part:\n" + Self.tail(String(outText.prefix(4000)))),
+      ])
     case .couldNotStart:
       content.append(["type": "text", "text": "The handler could not be started."])
     }

@@ -1,11 +1,12 @@
+import IntentBridgeEngine
+import IntentBridgeSystem
+import IntentBridgeText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeEngine
-import IntentBridgeSystem
-import IntentBridgeText
 
 /// A prompt template from `Prompts/`: a small header, a `---` line, then the message text
 /// with `{{argument}}` placeholders.
@@ -101,7 +102,8 @@ public struct MCPPrompt: Sendable, Hashable {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
       let system = Errno(underlying: error)?.description ?? "\(error)"
-      let reason = (try? FileStatus(path: directory)).map { $0.kind == .directory ? "cannot be read (\(system))" : "is not a folder" } ?? "no such folder"
+      let reason =
+        (try? FileStatus(path: directory)).map { $0.kind == .directory ? "cannot be read (\(system))" : "is not a folder" } ?? "no such folder"
       throw ParseError(file: directory, line: 0, message: reason)
     }
     let files = names.filter { $0.hasSuffix(".md") && $0.lowercased() != "readme.md" }.sorted()

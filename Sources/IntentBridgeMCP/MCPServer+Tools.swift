@@ -1,7 +1,7 @@
 import IntentBridgeEngine
+import IntentBridgeText
 import IntentBridgeTools
 import Synchronization
-import IntentBridgeText
 
 extension MCPServer {
   /// The MCP form of a tool definition (`ToolDialect.mcp`), without `outputSchema`: calls

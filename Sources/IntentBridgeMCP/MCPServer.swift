@@ -171,7 +171,10 @@ public final class MCPServer: Sendable {
       let version = state.withLock { $0.negotiatedVersion }
       guard version == MCPVersion.batchVersion else {
         for message in messages { _ = finish(message) }
-        return [JSONRPC.error(idText: "null", .invalidRequest("batches (JSON arrays) are only part of protocol version 2025-03-26; send one message per line"))]
+        return [
+          JSONRPC.error(
+            idText: "null", .invalidRequest("batches (JSON arrays) are only part of protocol version 2025-03-26; send one message per line"))
+        ]
       }
       guard !messages.isEmpty else { return [JSONRPC.error(idText: "null", .invalidRequest("empty batch"))] }
       let replies = messages.compactMap { answer($0, progress: progress) }
@@ -404,12 +407,14 @@ public final class MCPServer: Sendable {
     let app = catalog.app.name?.resolved(for: language) ?? "the app"
     var text = "Actions (intents) of \(app) as tools. "
     if mode == .compact {
-      text += "Call search_intents or resolve_request with the user's request to find the intent, describe_intent for its parameters, "
+      text +=
+        "Call search_intents or resolve_request with the user's request to find the intent, describe_intent for its parameters, "
         + "then run_intent with the arguments. "
     } else {
       text += "Pick the tool whose description matches the user's request and fill its arguments from the request. "
     }
-    text += "When a call returns isError, read the message: it names the argument, the expected form and an example, "
+    text +=
+      "When a call returns isError, read the message: it names the argument, the expected form and an example, "
       + "or the question to ask the user for a missing value."
     return String(text.prefix(2000))
   }

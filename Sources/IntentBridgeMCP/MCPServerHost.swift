@@ -72,7 +72,10 @@ public final class MCPServerHost: Sendable {
         // A model, tokenizer or index file rewritten in place while mapped (read as zeros
         // since): the server is built again from the files as they are now.
         reportRewrittenFiles()
-        if rewritten.withLock({ state in defer { state.reloadPending = false }; return state.reloadPending }), let server = rebuild() {
+        if rewritten.withLock({ state in
+          defer { state.reloadPending = false }
+          return state.reloadPending
+        }), let server = rebuild() {
           log("notice: reloaded the catalog, its index and the model\n")
           if replace(with: server) { notify(MCPServer.listChangedNotification) }
         }

@@ -1,6 +1,6 @@
 import IntentBridgeEngine
-import IntentBridgeTools
 import IntentBridgeText
+import IntentBridgeTools
 
 /// Compact mode: four meta-tools instead of one tool per intent, for large catalogs.
 ///
@@ -44,7 +44,8 @@ struct MetaTools {
           "context",
           [
             "type": "object",
-            "description": "Parameter values you already know (e.g. {\"area\": \"Kitchen\"} for the device's room); used for parameters the request leaves empty.",
+            "description":
+              "Parameter values you already know (e.g. {\"area\": \"Kitchen\"} for the device's room); used for parameters the request leaves empty.",
           ]
         ),
       ], required: ["request"], readOnly: true),

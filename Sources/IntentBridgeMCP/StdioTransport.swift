@@ -1,7 +1,7 @@
 import Dispatch
+import IntentBridgeBinary
 import IntentBridgeSystem
 import Synchronization
-import IntentBridgeBinary
 
 /// Newline-delimited JSON-RPC over standard input and output (MCP stdio transport).
 ///

@@ -131,7 +131,8 @@ extension CompiledCatalog {
     let intents = catalog.intents.count
     guard templates.templates.count == intents, keywordIndex.documentCount == intents else {
       throw BinaryReader.Failure(
-        message: "the compiled catalog has \(templates.templates.count) template lists and \(keywordIndex.documentCount) documents for \(intents) intents")
+        message:
+          "the compiled catalog has \(templates.templates.count) template lists and \(keywordIndex.documentCount) documents for \(intents) intents")
     }
     return self
   }

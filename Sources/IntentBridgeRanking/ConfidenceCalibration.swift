@@ -51,11 +51,13 @@ public enum ConfidenceCalibration {
       let inDomainWeight = rows.inDomain.reduce(0) { $0 + $1.weight }
       let outWeight = rows.outOfDomain.reduce(0) { $0 + $1.weight }
       let scale = outWeight > 0 ? outOfScopePrior / (1 - outOfScopePrior) * inDomainWeight / outWeight : 0
-      let inScopeRows = rows.inDomain.map { ConfidenceFitter.Row(features: $0.features, isRight: true, weight: $0.weight) }
+      let inScopeRows =
+        rows.inDomain.map { ConfidenceFitter.Row(features: $0.features, isRight: true, weight: $0.weight) }
         + rows.outOfDomain.map { ConfidenceFitter.Row(features: $0.features, isRight: false, weight: $0.weight * scale) }
       let inScope = ConfidenceFitter.fit(inScopeRows, prior: inScopePrior, origin: .catalog)
       models[mode] = ConfidenceModel(
-        weights: correct.weights, inScopeWeights: inScope.weights, threshold: 0, origin: .catalog, fittedOn: rows.inDomain.count + rows.outOfDomain.count)
+        weights: correct.weights, inScopeWeights: inScope.weights, threshold: 0, origin: .catalog,
+        fittedOn: rows.inDomain.count + rows.outOfDomain.count)
     }
     return models
   }
@@ -115,7 +117,11 @@ public enum ConfidenceCalibration {
     let offDomain = ranked.compactMap(\.offDomain)
     let nearWeight = near.isEmpty ? 0 : nearShare / Double(near.count)
     let offWeight = offDomain.isEmpty ? 0 : (1 - nearShare) / Double(offDomain.count)
-    return (inDomain, near.map { .init(features: $0.features, isRight: false, weight: nearWeight) } + offDomain.map { .init(features: $0.features, isRight: false, weight: offWeight) })
+    return (
+      inDomain,
+      near.map { .init(features: $0.features, isRight: false, weight: nearWeight) }
+        + offDomain.map { .init(features: $0.features, isRight: false, weight: offWeight) }
+    )
   }
 
   /// What ranking one pseudo-request gave: its query embedding (when modes share it) and its

@@ -57,11 +57,14 @@ public struct EntityAffinity: Sendable {
     }
     // The words of each intent's title, description and keywords (on every core), needed
     // only when there are values to look for in them.
-    let intentWords: [Set<String>] = values.isEmpty ? [] : concurrentMap(catalog.intents) { intent in
-      var texts = intent.title.entries.map(\.text) + (intent.description?.entries.map(\.text) ?? [])
-      texts += intent.searchKeywords.allItems
-      return Set(texts.flatMap(words))
-    }
+    let intentWords: [Set<String>] =
+      values.isEmpty
+      ? []
+      : concurrentMap(catalog.intents) { intent in
+        var texts = intent.title.entries.map(\.text) + (intent.description?.entries.map(\.text) ?? [])
+        texts += intent.searchKeywords.allItems
+        return Set(texts.flatMap(words))
+      }
     var names: [String] = []
     var descriptorIndex: [String: Int] = [:]
     var perIntent = [Set<Int>](repeating: [], count: catalog.intents.count)
@@ -69,11 +72,13 @@ public struct EntityAffinity: Sendable {
       let valueWords = words(String(value.map { $0 == "_" ? " " : $0 }))
       guard !valueWords.isEmpty else { continue }
       for (i, known) in intentWords.enumerated() where valueWords.allSatisfy(known.contains) {
-        let index = descriptorIndex[value] ?? {
-          names.append(value)
-          descriptorIndex[value] = names.count - 1
-          return names.count - 1
-        }()
+        let index =
+          descriptorIndex[value]
+          ?? {
+            names.append(value)
+            descriptorIndex[value] = names.count - 1
+            return names.count - 1
+          }()
         perIntent[i].insert(index)
       }
     }
@@ -81,10 +86,11 @@ public struct EntityAffinity: Sendable {
     intentDescriptors = perIntent
     isEmpty = perIntent.allSatisfy(\.isEmpty)
     intentLexicons = catalog.intents.map { intent in
-      Set(intent.parameters.compactMap { parameter in
-        if case .entity = parameter.type { return templates.lexicon(for: parameter.type) }
-        return nil
-      })
+      Set(
+        intent.parameters.compactMap { parameter in
+          if case .entity = parameter.type { return templates.lexicon(for: parameter.type) }
+          return nil
+        })
     }
     var instances: [Int: [String: Set<Int>]] = [:]
     for entity in catalog.entities {

@@ -36,7 +36,9 @@ struct EstimatedVectorScores {
       centroid = estimated
     }
     // The best cosine's estimate and bounds, per intent.
-    let best: [Float], bestLower: [Float], bestUpper: [Float]
+    let best: [Float]
+    let bestLower: [Float]
+    let bestUpper: [Float]
     if let centroid, let bounds = index.estimatedScoreBounds(query, centroids: centroid) {
       bestLower = bounds.lower
       bestUpper = bounds.upper
@@ -188,7 +190,8 @@ extension Ranker {
     fusion: BaseFusion
   ) {
     for i in intents where i < estimate.isExact.count && !estimate.isExact[i] {
-      var low = 0, high = scored.count
+      var low = 0
+      var high = scored.count
       while low < high {
         let mid = (low + high) / 2
         if scored[mid].index < i { low = mid + 1 } else { high = mid }

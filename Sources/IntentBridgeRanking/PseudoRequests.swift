@@ -67,7 +67,9 @@ public enum PseudoRequests {
           literalCount += 1
         } else {
           let values = slotValues(intent, catalog: catalog, language: language, random: &random, filler: vocabulary)
-          for sample in template.samples(rules: compiled.rules.template(named:), slotText: { values[$0] ?? "" }, applicationName: appName(catalog, language), limit: 2) {
+          for sample in template.samples(
+            rules: compiled.rules.template(named:), slotText: { values[$0] ?? "" }, applicationName: appName(catalog, language), limit: 2)
+          {
             mine.append(PseudoRequest(text: perturb(sample, random: &random, strength: 0.25), intent: index, fold: nil, source: .template))
           }
         }
@@ -80,15 +82,19 @@ public enum PseudoRequests {
         // computing"): a few words from elsewhere go in.
         func request(_ text: String) -> String { withContext(text, words: context, random: &random) }
         if let description = intent.description?.resolved(for: language), !description.isEmpty {
-          mine.append(PseudoRequest(text: request(dropWords(description, keep: 0.6, random: &random)), intent: index, fold: nil, source: .description))
-          mine.append(PseudoRequest(text: request(dropWords(description, keep: 0.6, random: &random)), intent: index, fold: heldOut, source: .description))
+          mine.append(
+            PseudoRequest(text: request(dropWords(description, keep: 0.6, random: &random)), intent: index, fold: nil, source: .description))
+          mine.append(
+            PseudoRequest(text: request(dropWords(description, keep: 0.6, random: &random)), intent: index, fold: heldOut, source: .description))
         }
         let title = intent.title.resolved(for: language)
         mine.append(PseudoRequest(text: request(title), intent: index, fold: nil, source: .title))
         mine.append(PseudoRequest(text: request(title), intent: index, fold: heldOut, source: .title))
         let keywords = intent.searchKeywords.resolved(for: language)
         if keywords.count >= 2 {
-          mine.append(PseudoRequest(text: request(keywords.shuffled(using: &random).prefix(2).joined(separator: " ")), intent: index, fold: heldOut, source: .keywords))
+          mine.append(
+            PseudoRequest(
+              text: request(keywords.shuffled(using: &random).prefix(2).joined(separator: " ")), intent: index, fold: heldOut, source: .keywords))
         }
       }
       mine = Array(Set(mine)).sorted { ($0.source.rawValue, $0.text) < ($1.source.rawValue, $1.text) }
@@ -100,7 +106,6 @@ public enum PseudoRequests {
     }
     return out
   }
-
 
   /// 900 in-domain requests, fewer for catalogs of over 330 intents (at least 250): each is
   /// ranked twice per signal choice when the index is built.
@@ -151,7 +156,8 @@ public enum PseudoRequests {
         let instances = catalog.entityType(id: id)?.instances ?? []
         if let instance = instances.randomElement(using: &random) { values[parameter.name] = instance.title?.resolved(for: language) ?? instance.id }
       case .integer, .number, .duration, .measurement, .currency:
-        let low = Int(parameter.minimum ?? 1), high = Int(parameter.maximum ?? 60)
+        let low = Int(parameter.minimum ?? 1)
+        let high = Int(parameter.maximum ?? 60)
         values[parameter.name] = String(low < high ? Int.random(in: low...high, using: &random) : low)
       default:
         values[parameter.name] = (0..<2).compactMap { _ in filler.randomElement(using: &random) }.joined(separator: " ")

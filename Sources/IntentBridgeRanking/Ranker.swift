@@ -298,7 +298,8 @@ package struct Ranker: Sendable {
     best.reserveCapacity(k + 1)
     for entry in scored {
       if best.count == k, let last = best.last, !before(entry, last) { continue }
-      var low = 0, high = best.count
+      var low = 0
+      var high = best.count
       while low < high {
         let mid = (low + high) / 2
         if before(best[mid], entry) { low = mid + 1 } else { high = mid }
@@ -326,7 +327,6 @@ package struct Ranker: Sendable {
     }
     return (out, inScope)
   }
-
 
   /// Each intent's embedding score: its best cosine blended with its centroid's
   /// (`RankingConfiguration.centroidWeight`).

@@ -117,7 +117,8 @@ package enum FileReader {
     guard error == .noSuchFile || error == .notDirectory else { return Failure(path: path, reason: error.description, kind: .system) }
     if path.unicodeScalars.contains("\u{FFFD}") {
       return Failure(
-        path: path, reason: "no such file; the path given is not valid UTF-8 (IntentBridge reads paths as UTF-8): rename the file or a folder on its path",
+        path: path,
+        reason: "no such file; the path given is not valid UTF-8 (IntentBridge reads paths as UTF-8): rename the file or a folder on its path",
         kind: .missing)
     }
     if FileSystem.isSymbolicLink(path) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   @preconcurrency import Musl
 #endif
-import Synchronization
 
 /// Keeps a memory-mapped file that another process truncates or rewrites in place (`cp` over
 /// the model or an index file while processes start) from killing the process.

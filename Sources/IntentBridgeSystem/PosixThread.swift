@@ -21,15 +21,19 @@ package struct PosixThread {
     #else
       var thread = pthread_t()
     #endif
-    guard pthread_create(&thread, nil, { context in
-      #if canImport(Darwin)
-        let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-      #else
-        let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-      #endif
-      work.body()
-      return nil
-    }, work) == 0 else {
+    guard
+      pthread_create(
+        &thread, nil,
+        { context in
+          #if canImport(Darwin)
+            let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
+          #else
+            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+          #endif
+          work.body()
+          return nil
+        }, work) == 0
+    else {
       Unmanaged<Work>.fromOpaque(work).release()
       return nil
     }

@@ -293,9 +293,10 @@ public struct TemplateCompiler {
       guard let kind = slotKind(name) else { return .sequence([]) }
       return .slot(name: name, kind: kind)
     case .applicationName:
-      return .alternatives(applicationNames.map { name in
-        .sequence(analyzer.tokens(name).filter { $0.kind != .cjkBigram }.map { .term(vocabulary.intern($0.term, isStop: false)) })
-      })
+      return .alternatives(
+        applicationNames.map { name in
+          .sequence(analyzer.tokens(name).filter { $0.kind != .cjkBigram }.map { .term(vocabulary.intern($0.term, isStop: false)) })
+        })
     case .rule(let name):
       let key = CompiledRuleCache.Key(name: name, depth: depth)
       if let compiled = slotFreeRules.nodes[key] { return compiled }
@@ -326,7 +327,10 @@ public struct TemplateCompiler {
         var word = ""
         for ch in text {
           if ch == " " || ch == "\t" {
-            if !word.isEmpty { segments.append(.text(word)); word = "" }
+            if !word.isEmpty {
+              segments.append(.text(word))
+              word = ""
+            }
             segments.append(nil)
           } else {
             word.append(ch)
@@ -386,7 +390,6 @@ public struct TemplateCompiler {
     case .slot, .applicationName: return nil
     }
   }
-
 
 }
 

@@ -92,8 +92,11 @@ public struct IntentTemplates: Sendable {
             break
           }
           var entries = parameter.valueSynonyms.map { synonym in
-            (id: synonym.value.compactText, texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
-              .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) })
+            (
+              id: synonym.value.compactText,
+              texts: synonym.synonyms.resolved(for: language).compactMap { try? PhraseTemplate.parse($0) }
+                .flatMap { $0.expansions(rules: rules.template(named:), slotText: { _ in "" }, limit: 64) }
+            )
           }
           // Strings naming the two directions ("up", "down") are also named by the language's
           // direction words ("leiser" → "down").
@@ -130,7 +133,10 @@ public struct IntentTemplates: Sendable {
           kinds[parameter.name] = .freeText
         }
       }
-      let compiler = TemplateCompiler(analyzer: analyzer, vocabulary: vocabulary, rules: rules.template(named:), applicationNames: appNames.isEmpty ? ["app"] : appNames, texts: texts, slotFreeRules: slotFreeRules) { kinds[$0] }
+      let compiler = TemplateCompiler(
+        analyzer: analyzer, vocabulary: vocabulary, rules: rules.template(named:), applicationNames: appNames.isEmpty ? ["app"] : appNames,
+        texts: texts, slotFreeRules: slotFreeRules
+      ) { kinds[$0] }
       var compiled: [CompiledTemplate] = []
       var phrases = intent.phrases.resolved(for: language)
       for shortcut in catalog.appShortcuts where shortcut.intent == intent.id { phrases += shortcut.phrases.resolved(for: language) }
@@ -372,7 +378,8 @@ public struct IntentTemplates: Sendable {
       best.reserveCapacity(extra + 1)
       for i in signatureBits.indices where signatureBits[i] != nil {
         if best.count == extra, let last = best.last, optimistic[i] <= optimistic[last] { continue }
-        var low = 0, high = best.count
+        var low = 0
+        var high = best.count
         while low < high {
           let mid = (low + high) / 2
           if optimistic[best[mid]] >= optimistic[i] { low = mid + 1 } else { high = mid }

@@ -62,7 +62,8 @@ public struct LanguageDetector: Sendable {
   /// Whether two tags are the same language or close relatives that read each other's
   /// requests (Slovak and Czech; Danish, Norwegian and Swedish; Indonesian and Malay).
   public static func sameFamily(_ a: String, _ b: String) -> Bool {
-    let x = LanguageTag.primary(a), y = LanguageTag.primary(b)
+    let x = LanguageTag.primary(a)
+    let y = LanguageTag.primary(b)
     if x == y { return true }
     for family in [["sk", "cs"], ["da", "nb", "no", "nn", "sv"], ["id", "ms"]] where family.contains(x) && family.contains(y) { return true }
     return false

@@ -108,7 +108,10 @@ package enum SurfaceLexer {
       t.unicodeScalars.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(UInt8(truncatingIfNeeded: v | 0x20)) : s)
       return
     }
-    if v == 0xDF { t += "ss"; return }
+    if v == 0xDF {
+      t += "ss"
+      return
+    }
     let lower = s.properties.lowercaseMapping
     for l in lower.unicodeScalars {
       if let base = latinBase[l.value] {

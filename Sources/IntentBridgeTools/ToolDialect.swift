@@ -122,7 +122,10 @@ enum GenerationSchemaRenderer {
     parameters["title"] = .string(tool.title)
     parameters["description"] = .string(tool.description)
     parameters["properties"] = .object(
-      JSONObject((tool.inputSchema["properties"]?.objectValue ?? JSONObject()).map { ($0.key, .object(SchemaRewriter.generationSchema($0.value.objectValue ?? JSONObject()))) }))
+      JSONObject(
+        (tool.inputSchema["properties"]?.objectValue ?? JSONObject()).map {
+          ($0.key, .object(SchemaRewriter.generationSchema($0.value.objectValue ?? JSONObject())))
+        }))
     parameters["required"] = .array(tool.required.map(JSONValue.string))
     parameters["x-order"] = .array(tool.parameterOrder.map(JSONValue.string))
     parameters["additionalProperties"] = false

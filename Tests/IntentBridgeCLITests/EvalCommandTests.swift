@@ -14,7 +14,9 @@ import Testing
   }
 
   @Test func jsonReportWithBreakdownsAndPassingFloor() throws {
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "json", "--by", "tag", "--fail-under", "top1=0.5"])
+    let run = CapturedRun([
+      "eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "json", "--by", "tag", "--fail-under", "top1=0.5",
+    ])
     #expect(run.status == 0, "\(run.err)")
     let report = try JSONParser.parse(run.out)
     #expect(report["format"] == "intentbridge-eval-report")
@@ -52,7 +54,9 @@ import Testing
   }
 
   @Test func aFloorThatIsNotMetExitsTwoAndSaysWhich() {
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--fail-under", "exact_frame=100%", "--fail-under", "top1=0.1"])
+    let run = CapturedRun([
+      "eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--fail-under", "exact_frame=100%", "--fail-under", "top1=0.1",
+    ])
     #expect(run.status == 2)
     #expect(run.out.contains("FAIL  keyword/exact_frame"))
     #expect(run.out.contains("pass  keyword/top1"))
@@ -77,12 +81,16 @@ import Testing
 
   @Test func htmlReportGoesToTheFileAndTheVerdictToStandardError() throws {
     let out = NSTemporaryDirectory() + "intentbridge-eval-\(UUID().uuidString).html"
-    let run = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1=1.01%"])
+    let run = CapturedRun([
+      "eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1=1.01%",
+    ])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.isEmpty)
     let html = try String(contentsOfFile: out, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
-    let failing = CapturedRun(["eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1[no-such-tag]=0"])
+    let failing = CapturedRun([
+      "eval", notes, requests, "--no-embeddings", "--signals", "keyword", "--format", "html", "--out", out, "--fail-under", "top1[no-such-tag]=0",
+    ])
     #expect(failing.status == 2)
     #expect(failing.err.contains("FAIL top1[no-such-tag]=0: no rows in group 'no-such-tag'"), "\(failing.err)")
   }
@@ -95,7 +103,8 @@ import Testing
     #expect(terminal.err.hasSuffix("\r\u{1B}[K"), "the line is cleared before the report")
     let piped = CapturedRun(arguments)
     #expect(piped.err.isEmpty)
-    let a = try? JSONParser.parse(piped.out), b = try? JSONParser.parse(terminal.out)
+    let a = try? JSONParser.parse(piped.out)
+    let b = try? JSONParser.parse(terminal.out)
     #expect(a?["modes"]?[0]?["confusions"] != nil && a?["modes"]?[0]?["confusions"] == b?["modes"]?[0]?["confusions"])
   }
 }

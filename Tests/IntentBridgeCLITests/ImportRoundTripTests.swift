@@ -6,9 +6,10 @@ import IntentBridgeTools
 import Testing
 
 @Suite struct ImportRoundTripTests {
-  static let catalogs = [
-    "Examples/notes/notes.en.json", "Examples/notes/notes.fi.json", "Examples/notes/notes.sk.json",
-  ] + Repository.files(in: "Examples/smart-home", suffix: ".json").map { String($0.dropFirst(Repository.root.count + 1)) }
+  static let catalogs =
+    [
+      "Examples/notes/notes.en.json", "Examples/notes/notes.fi.json", "Examples/notes/notes.sk.json",
+    ] + Repository.files(in: "Examples/smart-home", suffix: ".json").map { String($0.dropFirst(Repository.root.count + 1)) }
 
   static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-roundtrip-\(UUID().uuidString)")
@@ -64,7 +65,11 @@ import Testing
     #expect(document.contains("\"enum\":["), "enums become JSON Schema enums")
     #expect(document.contains("\"default\":"), "defaults survive")
     #expect(document.contains("also \\\""), "enum synonyms reach the model-facing description")
-    #expect(tools.contains { $0.inputSchema["required"] == nil || ($0.inputSchema["required"]?.arrayValue?.count ?? 0) < ($0.inputSchema["properties"]?.objectValue?.count ?? 0) }, "optional parameters stay optional")
+    #expect(
+      tools.contains {
+        $0.inputSchema["required"] == nil
+          || ($0.inputSchema["required"]?.arrayValue?.count ?? 0) < ($0.inputSchema["properties"]?.objectValue?.count ?? 0)
+      }, "optional parameters stay optional")
     for intent in catalog.intents where intent.isDiscoverable {
       let tool = try #require(tools.first { $0.intentID == intent.id })
       if let description = intent.description?.resolved() { #expect(tool.description.hasPrefix(description)) }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IntentBridgeCLI
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeCLI
 
 /// Options are declared once in groups and composed per command: no command may end up with
 /// two options (or flags) of one name, as `serve` once had two `--mode`s (the ranking one

@@ -40,7 +40,8 @@ import Testing
     #expect(plain.out == out.withLock { $0 })
   }
 
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha")))) func explainSaysWhenAFreeTextTemplateReadTheWholeRequest() throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha")))) func explainSaysWhenAFreeTextTemplateReadTheWholeRequest() throws
+  {
     let catalog = DevData.homeAssistantCatalog("templates", "en")
     let run = CapturedRun(["rank", catalog, "in 5 minutes turn off the lights", "--explain", "--top", "2", "--json"])
     #expect(run.status == 0, "\(run.err)")

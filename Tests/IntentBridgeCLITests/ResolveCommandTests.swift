@@ -27,8 +27,10 @@ import Testing
 
   /// A duration past ~2^63 seconds trapped the process (SIGILL, exit 132); now a duration
   /// over 100 years is not read as one, and the delay is asked for.
-  @Test(arguments: ["set a timer for 2562047788015216 hours", "remind me about the groceries note in 9999999999999999999999 minutes",
-    "remind me about the groceries note in 100000000000 hours"])
+  @Test(arguments: [
+    "set a timer for 2562047788015216 hours", "remind me about the groceries note in 9999999999999999999999 minutes",
+    "remind me about the groceries note in 100000000000 hours",
+  ])
   func anEnormousDurationIsNotReadAndNeverTraps(_ request: String) throws {
     let run = CapturedRun(["resolve", notes, request, "--json"])
     #expect(run.status == 0, "\(run.err)")
@@ -37,7 +39,9 @@ import Testing
   }
 
   @Test func durationsComeFromTheExtractorWithAPinnedClock() throws {
-    let run = CapturedRun(["resolve", notes, "set a reminder for the groceries note in 2 hours", "--json", "--now", "2026-11-29T10:00", "--tz", "+01:00"])
+    let run = CapturedRun([
+      "resolve", notes, "set a reminder for the groceries note in 2 hours", "--json", "--now", "2026-11-29T10:00", "--tz", "+01:00",
+    ])
     let value = try JSONParser.parse(run.out)
     #expect(value["intent"] == "SetReminderIntent")
     #expect(value["arguments"]?["note"] == "note-groceries")
@@ -56,8 +60,10 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let requests = directory.appendingPathComponent("r.jsonl")
-    try Data("{\"id\": \"1\", \"query\": \"add a high priority note called milk\"}\n{\"id\": \"2\", \"query\": \"who won the world cup in 2018\"}\n".utf8)
-      .write(to: requests)
+    try Data(
+      "{\"id\": \"1\", \"query\": \"add a high priority note called milk\"}\n{\"id\": \"2\", \"query\": \"who won the world cup in 2018\"}\n".utf8
+    )
+    .write(to: requests)
     let run = CapturedRun(["resolve", notes, "--requests", requests.path])
     #expect(run.status == 0, "\(run.err)")
     let lines = try run.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
@@ -93,7 +99,9 @@ import Testing
   }
 
   @Test func contextValuesThatDoNotFitAreIgnoredAndBadJSONIsAUsageError() throws {
-    let run = CapturedRun(["resolve", notes, "set the priority to high", "--intent", "SetNotePriorityIntent", "--json", "--context", #"{"note": 42}"#])
+    let run = CapturedRun([
+      "resolve", notes, "set the priority to high", "--intent", "SetNotePriorityIntent", "--json", "--context", #"{"note": 42}"#,
+    ])
     let value = try JSONParser.parse(run.out)
     #expect(value["arguments"]?["note"] == nil)
     let bad = CapturedRun(["resolve", notes, "x", "--context", "[1]"])

@@ -31,19 +31,22 @@ import Testing
   static func lint(_ json: String) throws -> [Diagnostic] {
     let result = CatalogLoader.load(bytes: Array(json.utf8), file: "larder.json", lint: true)
     #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
-    return result.diagnostics.filter { ["missing-request-value-dialog", "missing-parameter-title", "missing-type-title", "incomplete-app-shortcut"].contains($0.rule) }
+    return result.diagnostics.filter {
+      ["missing-request-value-dialog", "missing-parameter-title", "missing-type-title", "incomplete-app-shortcut"].contains($0.rule)
+    }
   }
 
   @Test func reportsWhatAppIntentsShowsAndAsks() throws {
     let found = try Self.lint(Self.catalog(kind: "swift")).map { "\($0.rule) @ \($0.path?.description ?? "-")" }
-    #expect(found == [
-      "missing-request-value-dialog @ $.intents[0].parameters[0]",
-      "missing-parameter-title @ $.intents[0].parameters[1]",
-      "missing-parameter-title @ $.intents[0].parameters[2]",
-      "missing-type-title @ $.enums[0]",
-      "missing-type-title @ $.entities[1]",
-      "incomplete-app-shortcut @ $.appShortcuts[1]",
-    ])
+    #expect(
+      found == [
+        "missing-request-value-dialog @ $.intents[0].parameters[0]",
+        "missing-parameter-title @ $.intents[0].parameters[1]",
+        "missing-parameter-title @ $.intents[0].parameters[2]",
+        "missing-type-title @ $.enums[0]",
+        "missing-type-title @ $.entities[1]",
+        "incomplete-app-shortcut @ $.appShortcuts[1]",
+      ])
   }
 
   @Test func diagnosticsSayWhereInTheSourcesTheValueCameFrom() throws {

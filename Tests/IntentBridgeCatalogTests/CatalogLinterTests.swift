@@ -20,7 +20,9 @@ private func found(_ diagnostics: [Diagnostic]) -> [String] {
 }
 
 /// A catalog with the given intents (JSON array elements) and extra top-level members.
-private func catalog(_ intents: [String], app: String = #"{"name": "Notes", "defaultLanguage": "en", "languages": ["en"]}"#, extra: String = "") -> String {
+private func catalog(_ intents: [String], app: String = #"{"name": "Notes", "defaultLanguage": "en", "languages": ["en"]}"#, extra: String = "")
+  -> String
+{
   """
   {"formatVersion": 1, "app": \(app), "intents": [\(intents.joined(separator: ",\n"))]\(extra.isEmpty ? "" : ", " + extra)}
   """
@@ -56,18 +58,23 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
           "title": #"{"en": "Add Note", "de": "Notiz hinzufügen"}"#,
           "description": #"{"en": "Creates a note with the given title.", "de": "Erstellt eine Notiz."}"#,
         ]),
-        intent(id: "DeleteNote", [
-          "title": #"{"en": "Delete Note", "de": "Notiz löschen"}"#,
-          "description": #"{"en": "Deletes the note with the given title.", "de": "Löscht die Notiz mit dem angegebenen Titel."}"#,
-          "parameterSummary": #"{"en": "Delete ${title}", "de": "${title} löschen"}"#,
-          "effects": #"{"destructive": true}"#, "requiresConfirmation": "true",
-        ]),
-        intent(id: "ListNotes", [
-          "title": #"{"en": "List Notes", "de": "Notizen auflisten"}"#,
-          "description": #"{"en": "Show every note in a folder!", "de": "Zeigt alle Notizen eines Ordners."}"#,
-          "parameterSummary": #"{"en": "List notes in ${folder}", "de": "Notizen in ${folder} auflisten"}"#,
-          "parameters": #"[{"name": "folder", "title": "Folder", "description": "The folder to list.", "type": {"enum": "Folder"}}, {"name": "limit", "description": "How many notes to show at most.", "type": "integer", "default": 20}]"#,
-        ]),
+        intent(
+          id: "DeleteNote",
+          [
+            "title": #"{"en": "Delete Note", "de": "Notiz löschen"}"#,
+            "description": #"{"en": "Deletes the note with the given title.", "de": "Löscht die Notiz mit dem angegebenen Titel."}"#,
+            "parameterSummary": #"{"en": "Delete ${title}", "de": "${title} löschen"}"#,
+            "effects": #"{"destructive": true}"#, "requiresConfirmation": "true",
+          ]),
+        intent(
+          id: "ListNotes",
+          [
+            "title": #"{"en": "List Notes", "de": "Notizen auflisten"}"#,
+            "description": #"{"en": "Show every note in a folder!", "de": "Zeigt alle Notizen eines Ordners."}"#,
+            "parameterSummary": #"{"en": "List notes in ${folder}", "de": "Notizen in ${folder} auflisten"}"#,
+            "parameters":
+              #"[{"name": "folder", "title": "Folder", "description": "The folder to list.", "type": {"enum": "Folder"}}, {"name": "limit", "description": "How many notes to show at most.", "type": "integer", "default": 20}]"#,
+          ]),
         // Hidden intents need neither description, keywords nor summary.
         #"{"id": "Internal", "title": {"en": "Internal", "de": "Intern"}, "isDiscoverable": false, "parameters": [{"name": "x", "description": "Anything.", "type": "string"}]}"#,
       ],
@@ -111,7 +118,10 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
        {"name": "folder", "description": {"en": " "}, "type": "string", "optional": true}]
       """#
     let diagnostics = try lint(catalog([intent(["parameters": parameters])]))
-    try #require(found(diagnostics) == ["missing-parameter-description @ $.intents[0].parameters[0]", "missing-parameter-description @ $.intents[0].parameters[2]"])
+    try #require(
+      found(diagnostics) == [
+        "missing-parameter-description @ $.intents[0].parameters[0]", "missing-parameter-description @ $.intents[0].parameters[2]",
+      ])
     #expect(diagnostics[0].message.contains("\"title\"") && diagnostics[0].message.contains("\"AddNote\""))
   }
 
@@ -125,13 +135,15 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
           intent(["description": description, "title": #"{"en": "Add Note", "de": "Notiz", "fi": "Lisää", "zh-CN": "添加", "ja": "メモ"}"#]),
           intent(id: "Other", ["title": #""Open Note""#, "description": #""opens a note""#]),
         ],
-        app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi", "zh-CN", "ja"]}"#))
-      .filter { $0.rule == "description-not-sentence" }
-    try #require(found(diagnostics) == [
-      "description-not-sentence @ $.intents[0].description.en",
-      "description-not-sentence @ $.intents[0].description.de",
-      "description-not-sentence @ $.intents[1].description",
-    ])
+        app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi", "zh-CN", "ja"]}"#)
+    )
+    .filter { $0.rule == "description-not-sentence" }
+    try #require(
+      found(diagnostics) == [
+        "description-not-sentence @ $.intents[0].description.en",
+        "description-not-sentence @ $.intents[0].description.de",
+        "description-not-sentence @ $.intents[1].description",
+      ])
     #expect(diagnostics[0].message.contains("does not start with a verb (\"A\")"))
     #expect(diagnostics[1].message.contains("capital letter") && diagnostics[1].message.contains("end with"))
   }
@@ -196,8 +208,13 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
     // App Shortcut phrases count.
     let shortcut = try lint(
       catalog(
-        [intent(["phrases": phrases]), intent(id: "EditNote", ["title": #""Edit Note""#, "phrases": phrases]), intent(id: "DeleteNote", ["title": #""Delete Note""#])],
-        extra: #""appShortcuts": [{"intent": "DeleteNote", "phrases": ["Delete a note in ${applicationName}"], "shortTitle": "Delete", "systemImageName": "trash"}]"#))
+        [
+          intent(["phrases": phrases]), intent(id: "EditNote", ["title": #""Edit Note""#, "phrases": phrases]),
+          intent(id: "DeleteNote", ["title": #""Delete Note""#]),
+        ],
+        extra:
+          #""appShortcuts": [{"intent": "DeleteNote", "phrases": ["Delete a note in ${applicationName}"], "shortTitle": "Delete", "systemImageName": "trash"}]"#
+      ))
     #expect(!found(shortcut).contains { $0.hasPrefix("intent-without-phrases") })
   }
 
@@ -211,18 +228,21 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
     let diagnostics = try lint(
       catalog([
         intent(["parameterSummary": "REMOVE"]),
-        intent(id: "Summary", [
-          "title": #""Save Note""#, "parameters": parameters,
-          "parameterSummary": #"{"en": "Save ${title} in ${folder}", "de": "${title} speichern", "fi": "Tallenna"}"#,
-        ]),
+        intent(
+          id: "Summary",
+          [
+            "title": #""Save Note""#, "parameters": parameters,
+            "parameterSummary": #"{"en": "Save ${title} in ${folder}", "de": "${title} speichern", "fi": "Tallenna"}"#,
+          ]),
         intent(id: "NoParameters", ["title": #""Open App""#, "parameterSummary": "REMOVE", "parameters": "[]"]),
         intent(id: "Hidden", ["title": #""Hidden Note""#, "parameterSummary": "REMOVE", "isDiscoverable": "false"]),
       ]))
-    try #require(found(diagnostics) == [
-      "parameter-summary-incomplete @ $.intents[0]",
-      "parameter-summary-incomplete @ $.intents[1].parameterSummary.de",
-      "parameter-summary-incomplete @ $.intents[1].parameterSummary.fi",
-    ])
+    try #require(
+      found(diagnostics) == [
+        "parameter-summary-incomplete @ $.intents[0]",
+        "parameter-summary-incomplete @ $.intents[1].parameterSummary.de",
+        "parameter-summary-incomplete @ $.intents[1].parameterSummary.fi",
+      ])
     #expect(diagnostics[0].hint?.contains("Add Note ${title}") == true)
     #expect(diagnostics[1].message.contains("${folder}") && !diagnostics[1].message.contains("${body}"))
     #expect(diagnostics[2].message.contains("${title}, ${folder}"))
@@ -266,12 +286,13 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         {"id": "b", "title": "Lamp", "synonyms": ["Kitchen Light"]}]}]
       """#
     let diagnostics = try lint(catalog([intent()], extra: enums))
-    try #require(found(diagnostics) == [
-      "duplicate-synonym @ $.enums[0].cases[1].synonyms[0]",
-      "duplicate-synonym @ $.enums[0].cases[2].title",
-      "duplicate-synonym @ $.enums[0].cases[5].synonyms[0]",
-      "duplicate-synonym @ $.entities[0].instances[1].synonyms[0]",
-    ])
+    try #require(
+      found(diagnostics) == [
+        "duplicate-synonym @ $.enums[0].cases[1].synonyms[0]",
+        "duplicate-synonym @ $.enums[0].cases[2].title",
+        "duplicate-synonym @ $.enums[0].cases[5].synonyms[0]",
+        "duplicate-synonym @ $.entities[0].instances[1].synonyms[0]",
+      ])
     #expect(diagnostics[0].message.contains("\"scarlet\"") && diagnostics[0].message.contains("\"red\""))
     #expect(diagnostics[1].message.contains("synonym of case \"scarlet\""))
     #expect(diagnostics[2].message.contains("the title of case \"scarlet\""))
@@ -295,9 +316,10 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "DoorB", ["title": #""Door Close""#, "description": #""Closes the front garage door quickly.""#]),
       ])
     ).filter { $0.rule == "near-duplicate-intents" }
-    try #require(found(diagnostics) == [
-      "near-duplicate-intents @ $.intents[1].title", "near-duplicate-intents @ $.intents[4].title", "near-duplicate-intents @ $.intents[7].title",
-    ])
+    try #require(
+      found(diagnostics) == [
+        "near-duplicate-intents @ $.intents[1].title", "near-duplicate-intents @ $.intents[4].title", "near-duplicate-intents @ $.intents[7].title",
+      ])
     #expect(diagnostics.last?.message.contains("80% similar") == true && diagnostics.last?.message.contains("\"SwitchA\"") == true)
     #expect(diagnostics[0].message.contains("same title") && diagnostics[0].message.contains("\"AddNote\""))
     #expect(diagnostics[1].message.contains("similar") && diagnostics[1].message.contains("\"Reminder\""))
@@ -311,11 +333,12 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
         intent(id: "Three", ["description": #""Makes a note.""#]),
       ])
     ).filter { $0.rule == "near-duplicate-intents" }
-    try #require(found(diagnostics) == [
-      "near-duplicate-intents @ $.intents[1].title",
-      "near-duplicate-intents @ $.intents[2].title",
-      "near-duplicate-intents @ $.intents[2].title",
-    ])
+    try #require(
+      found(diagnostics) == [
+        "near-duplicate-intents @ $.intents[1].title",
+        "near-duplicate-intents @ $.intents[2].title",
+        "near-duplicate-intents @ $.intents[2].title",
+      ])
     #expect(diagnostics[1].message.contains("\"AddNote\"") && diagnostics[2].message.contains("\"Two\""))
   }
 
@@ -335,8 +358,9 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       catalog([
         intent(["description": #"{"en": "Creates a note.", "de": "\#(long)"}"#]),
         intent(id: "AtLimit", ["title": #""Write Memo""#, "description": "\"\(limit)\""]),
-      ]))
-      .filter { $0.rule != "missing-translation" }
+      ])
+    )
+    .filter { $0.rule != "missing-translation" }
     try #require(found(diagnostics) == ["description-too-long @ $.intents[0].description.de"])
     #expect(diagnostics[0].message.contains("2049"))
   }
@@ -347,15 +371,21 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       """#
     let diagnostics = try lint(
       catalog(
-        [intent(["title": #""ADD_NOTE_TITLE""#, "description": #""ADD_NOTE_DESCRIPTION""#, "parameters": parameters, "returns": #"{"type": "string", "dialog": "NOTE"}"#])],
+        [
+          intent([
+            "title": #""ADD_NOTE_TITLE""#, "description": #""ADD_NOTE_DESCRIPTION""#, "parameters": parameters,
+            "returns": #"{"type": "string", "dialog": "NOTE"}"#,
+          ])
+        ],
         extra: #""enums": [{"id": "Color", "cases": [{"value": "red", "title": {"en": "Red", "de": "COLOR_RED"}}]}]"#))
-    try #require(found(diagnostics) == [
-      "unresolved-localization-key @ $.intents[0].title",
-      "unresolved-localization-key @ $.intents[0].description",
-      "unresolved-localization-key @ $.intents[0].parameters[0].description",
-      "unresolved-localization-key @ $.intents[0].parameters[0].requestValueDialog",
-      "unresolved-localization-key @ $.enums[0].cases[0].title.de",
-    ])
+    try #require(
+      found(diagnostics) == [
+        "unresolved-localization-key @ $.intents[0].title",
+        "unresolved-localization-key @ $.intents[0].description",
+        "unresolved-localization-key @ $.intents[0].parameters[0].description",
+        "unresolved-localization-key @ $.intents[0].parameters[0].requestValueDialog",
+        "unresolved-localization-key @ $.enums[0].cases[0].title.de",
+      ])
     #expect(diagnostics[0].message.contains("ADD_NOTE_TITLE"))
   }
 
@@ -373,16 +403,23 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       catalog(
         [
           intent(),  // plain title and description
-          intent(id: "Partial", ["title": #"{"en": "Open Note", "de": "Notiz öffnen", "fi": "Avaa"}"#, "description": #"{"en": "Opens a note.", "de": "Öffnet eine Notiz."}"#]),
+          intent(
+            id: "Partial",
+            [
+              "title": #"{"en": "Open Note", "de": "Notiz öffnen", "fi": "Avaa"}"#,
+              "description": #"{"en": "Opens a note.", "de": "Öffnet eine Notiz."}"#,
+            ]),
           intent(id: "Regional", ["title": #"{"en": "Show Note", "de": "Notiz zeigen", "fi-FI": "Näytä"}"#, "description": "REMOVE"]),
         ],
-        app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi"]}"#))
-      .filter { $0.rule == "missing-translation" }
-    try #require(found(diagnostics) == [
-      "missing-translation @ $.intents[0].title",
-      "missing-translation @ $.intents[0].description",
-      "missing-translation @ $.intents[1].description",
-    ])
+        app: #"{"defaultLanguage": "en", "languages": ["en", "de", "fi"]}"#)
+    )
+    .filter { $0.rule == "missing-translation" }
+    try #require(
+      found(diagnostics) == [
+        "missing-translation @ $.intents[0].title",
+        "missing-translation @ $.intents[0].description",
+        "missing-translation @ $.intents[1].description",
+      ])
     #expect(diagnostics[0].message.contains("de, fi"))
     #expect(diagnostics[2].message.contains("for fi ("))
   }
@@ -407,19 +444,24 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
           intent(id: "Second", ["title": #""Write Memo""#, "description": #""a memo""#]),
         ],
         extra: #""enums": [{"id": "E", "cases": [{"value": "a"}]}]"#))
-    try #require(found(diagnostics) == [
-      "missing-description @ $.intents[0]",
-      "missing-search-keywords @ $.intents[0]",
-      "parameter-summary-incomplete @ $.intents[0]",
-      "destructive-without-confirmation @ $.intents[0].effects.destructive",
-      "missing-parameter-description @ $.intents[0].parameters[0]",
-      "description-not-sentence @ $.intents[1].description",
-      "enum-case-without-title @ $.enums[0].cases[0]",
-    ])
-    let again = try lint(catalog([intent([
-      "description": "REMOVE", "searchKeywords": "REMOVE", "parameterSummary": "REMOVE", "effects": #"{"destructive": true}"#,
-      "parameters": #"[{"name": "title", "type": "string"}]"#,
-    ]), intent(id: "Second", ["title": #""Write Memo""#, "description": #""a memo""#])], extra: #""enums": [{"id": "E", "cases": [{"value": "a"}]}]"#))
+    try #require(
+      found(diagnostics) == [
+        "missing-description @ $.intents[0]",
+        "missing-search-keywords @ $.intents[0]",
+        "parameter-summary-incomplete @ $.intents[0]",
+        "destructive-without-confirmation @ $.intents[0].effects.destructive",
+        "missing-parameter-description @ $.intents[0].parameters[0]",
+        "description-not-sentence @ $.intents[1].description",
+        "enum-case-without-title @ $.enums[0].cases[0]",
+      ])
+    let again = try lint(
+      catalog(
+        [
+          intent([
+            "description": "REMOVE", "searchKeywords": "REMOVE", "parameterSummary": "REMOVE", "effects": #"{"destructive": true}"#,
+            "parameters": #"[{"name": "title", "type": "string"}]"#,
+          ]), intent(id: "Second", ["title": #""Write Memo""#, "description": #""a memo""#]),
+        ], extra: #""enums": [{"id": "E", "cases": [{"value": "a"}]}]"#))
     #expect(again.map(\.description) == diagnostics.map(\.description))
   }
 
@@ -443,7 +485,8 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
       intents.append(#"{"id": "Intent\#(i)", "title": "\#(title)", "description": "\#(description)", "searchKeywords": ["open"]}"#)
     }
     // Intent 2999 becomes a near-copy of intent 1234 (same description, one extra title word).
-    intents[2999] = #"{"id": "Intent2999", "title": "Open \#(word(1234, 1)) Item Now", "description": "Opens the \#(word(1234, 2)) item in the \#(word(1234, 3)) view of the app, with \#(word(1234, 4)) options.", "searchKeywords": ["open"]}"#
+    intents[2999] =
+      #"{"id": "Intent2999", "title": "Open \#(word(1234, 1)) Item Now", "description": "Opens the \#(word(1234, 2)) item in the \#(word(1234, 3)) view of the app, with \#(word(1234, 4)) options.", "searchKeywords": ["open"]}"#
     let result = CatalogLoader.load(bytes: Array(catalog(intents).utf8), file: "big.json")
     let big = try #require(result.validCatalog)
     let linter = CatalogLinter(catalog: big, file: "big.json")
@@ -463,7 +506,8 @@ private func intent(id: String = "AddNote", _ fields: [String: String] = [:]) ->
   @Test func lintOfAOneLineCatalogOfNearIdenticalIntents() async throws {
     var intents: [String] = []
     for i in 0..<3000 {
-      intents.append(#"{"id": "Copy\#(i)Intent", "title": "Add Note", "description": "Adds a note with a title and a priority.", "searchKeywords": ["note"]}"#)
+      intents.append(
+        #"{"id": "Copy\#(i)Intent", "title": "Add Note", "description": "Adds a note with a title and a priority.", "searchKeywords": ["note"]}"#)
     }
     let text = #"{"formatVersion": 1, "app": {"name": "Notes", "defaultLanguage": "en"}, "intents": [\#(intents.joined(separator: ", "))]}"#
     #expect(!text.contains("\n"))

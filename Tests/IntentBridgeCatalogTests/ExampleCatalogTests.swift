@@ -95,8 +95,9 @@ import Testing
     // Words without groups, alternatives of whole words and rules that are whole words are
     // as written, in order of first appearance.
     let plain = try PhraseTemplate.parse("(turn|switch) on [the] <lights> in ${area}")
-    #expect(plain.vocabulary(rules: { $0 == "lights" ? try? PhraseTemplate.parse("(light|lights|lamp)") : nil })
-      == ["turn", "switch", "on", "the", "light", "lights", "lamp", "in"])
+    #expect(
+      plain.vocabulary(rules: { $0 == "lights" ? try? PhraseTemplate.parse("(light|lights|lamp)") : nil })
+        == ["turn", "switch", "on", "the", "light", "lights", "lamp", "in"])
   }
 
   /// A word with more forms than the limit is cut where it grows past it, so its vocabulary

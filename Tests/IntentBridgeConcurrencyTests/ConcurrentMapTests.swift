@@ -56,12 +56,20 @@ import Testing
 
   @Test func iterationsRunOnSeveralThreadsAlsoInsideSideBySide() {
     #expect(Self.iterationsMeet())
-    let (outer, inner) = sideBySide { Self.iterationsMeet() } _: { Self.iterationsMeet() }
+    let (outer, inner) = sideBySide {
+      Self.iterationsMeet()
+    } _: {
+      Self.iterationsMeet()
+    }
     #expect(outer && inner)
   }
 
   @Test func sideBySideReturnsBoth() {
-    let (a, b) = sideBySide { (0..<1000).reduce(0, +) } _: { String(repeating: "x", count: 3) }
+    let (a, b) = sideBySide {
+      (0..<1000).reduce(0, +)
+    } _: {
+      String(repeating: "x", count: 3)
+    }
     #expect(a == 499_500)
     #expect(b == "xxx")
   }

@@ -1,5 +1,6 @@
-@testable import IntentBridgeEmbedding
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct ByteTrieTests {
   /// A deterministic generator (no randomness between runs).

@@ -1,9 +1,10 @@
 import Foundation
 import IntentBridgeBinary
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 /// The compiled tokenizer (`tokenizer.ibtok`): the same ids and vectors as `tokenizer.json`
 /// on every tokenizer the tests use, and every damaged, stale or foreign file detected and
@@ -84,7 +85,8 @@ import Testing
   }
 
   @Test func aReadOnlyModelFolderIsCachedInTheUserCacheFolder() throws {
-    let folder = try TemporaryFolder(), home = try TemporaryFolder()
+    let folder = try TemporaryFolder()
+    let home = try TemporaryFolder()
     defer {
       chmod(folder.path, 0o755)
       folder.remove()
@@ -105,7 +107,8 @@ import Testing
     // A real load into the read-only folder writes under the cache folder only.
     chmod(folder.path, 0o555)
     let sources = CompiledTokenizerSources(modelIdentity: "tiny@0123", files: [])
-    let (_, origin) = try TokenizerCache.automatic.load(folder: folder.path, sources: sources, environment: environment) { () throws(EmbeddingError) in
+    let (_, origin) = try TokenizerCache.automatic.load(folder: folder.path, sources: sources, environment: environment) {
+      () throws(EmbeddingError) in
       try Tokenizer(contentsOf: folder.path + "/tokenizer.json")
     }
     #expect(origin == .json(cachedAt: home.path + "/xdg/intentbridge/models/" + name))
@@ -132,7 +135,8 @@ import Testing
     try TinyModel.write(to: folder)
     chmod(folder.path, 0o555)
     let sources = CompiledTokenizerSources(modelIdentity: "tiny@0123", files: [])
-    let (tokenizer, origin) = try TokenizerCache.automatic.load(folder: folder.path, sources: sources, environment: [:]) { () throws(EmbeddingError) in
+    let (tokenizer, origin) = try TokenizerCache.automatic.load(folder: folder.path, sources: sources, environment: [:]) {
+      () throws(EmbeddingError) in
       try Tokenizer(contentsOf: folder.path + "/tokenizer.json")
     }
     #expect(origin == .json(cachedAt: nil))
@@ -308,7 +312,8 @@ import Testing
   }
 
   @Test func aDirectoryInPlaceOfTheFileIsNeitherReadNorAnError() throws {
-    let folder = try TemporaryFolder(), cache = try TemporaryFolder()
+    let folder = try TemporaryFolder()
+    let cache = try TemporaryFolder()
     defer {
       folder.remove()
       cache.remove()

@@ -55,7 +55,8 @@ struct SafeTensorsBuilder {
     }
     var offset = 0
     for entry in entries {
-      parts.append("\"\(entry.name)\":{\"dtype\":\"\(entry.dtype)\",\"shape\":\(entry.shape),\"data_offsets\":[\(offset),\(offset + entry.data.count)]}")
+      parts.append(
+        "\"\(entry.name)\":{\"dtype\":\"\(entry.dtype)\",\"shape\":\(entry.shape),\"data_offsets\":[\(offset),\(offset + entry.data.count)]}")
       offset += entry.data.count
     }
     return "{" + parts.joined(separator: ",") + "}"
@@ -108,7 +109,9 @@ enum TinyModel {
     ("▁lights", -5), ("l", -6), ("i", -6), ("g", -6), ("h", -6), ("t", -6), ("▁l", -7),
   ]
 
-  static func tokenizerJSON(pieces: [(String, Double)] = pieces, normalizer: String = #"{"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}"#) -> String {
+  static func tokenizerJSON(
+    pieces: [(String, Double)] = pieces, normalizer: String = #"{"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}"#
+  ) -> String {
     let vocab = pieces.map { "[\(JSONWriter.quoted($0.0)), \($0.1)]" }.joined(separator: ", ")
     return """
       {"version": "1.0",
@@ -138,7 +141,11 @@ enum TinyModel {
     case "I8": data = flat.map { UInt8(bitPattern: Int8($0)) }
     case "F32": data = SafeTensorsBuilder.littleEndian(flat)
     case "BF16": data = flat.flatMap { v in [UInt8((v.bitPattern >> 16) & 0xFF), UInt8(v.bitPattern >> 24)] }
-    case "F16": data = flat.flatMap { v in let h = Float16(v).bitPattern; return [UInt8(h & 0xFF), UInt8(h >> 8)] }
+    case "F16":
+      data = flat.flatMap { v in
+        let h = Float16(v).bitPattern
+        return [UInt8(h & 0xFF), UInt8(h >> 8)]
+      }
     default: data = flat.map { UInt8(bitPattern: Int8($0)) }
     }
     let builder = SafeTensorsBuilder(entries: [.init(name: "embeddings", dtype: dtype, shape: [rows.count, rows.first?.count ?? 0], data: data)])
@@ -148,7 +155,9 @@ enum TinyModel {
 
 /// Cosine similarity; nil when either vector is all zero.
 func cosine(_ a: [Float], _ b: [Float]) -> Double? {
-  var dot = 0.0, na = 0.0, nb = 0.0
+  var dot = 0.0
+  var na = 0.0
+  var nb = 0.0
   for (x, y) in zip(a, b) {
     dot += Double(x) * Double(y)
     na += Double(x) * Double(x)

@@ -1,8 +1,9 @@
 import Foundation
 import IntentBridgeBinary
 import IntentBridgeSystem
-@testable import IntentBridgeEmbedding
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 /// A mapped file that another process truncates or rewrites in place (`cp` over the model
 /// or the compiled tokenizer while processes start) no longer kills the process with SIGBUS:

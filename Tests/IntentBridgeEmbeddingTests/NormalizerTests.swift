@@ -1,7 +1,8 @@
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct NormalizerTests {
   static func defaultTokenizer() throws -> Tokenizer { try DefaultModel.model().tokenizer }
@@ -24,7 +25,9 @@ import Testing
         continue
       }
       let ours = map.replacement(for: scalar)
-      if ours != replacement { disagreements.append("U+\(String(code, radix: 16)): table \(replacement.debugDescription), charsmap \(ours.debugDescription)") }
+      if ours != replacement {
+        disagreements.append("U+\(String(code, radix: 16)): table \(replacement.debugDescription), charsmap \(ours.debugDescription)")
+      }
     }
     #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, e.g. \(disagreements.prefix(3))")
   }
@@ -62,7 +65,8 @@ import Testing
   }
 
   @Test func replaceAndStripSteps() throws {
-    let json = try JSONParser.parse(#"""
+    let json = try JSONParser.parse(
+      #"""
       {"type": "Sequence", "normalizers": [
         {"type": "Strip", "strip_left": true, "strip_right": true},
         {"type": "Replace", "pattern": {"String": "ab"}, "content": "X"},

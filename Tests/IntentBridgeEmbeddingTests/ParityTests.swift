@@ -67,7 +67,8 @@ import Testing
       let ids = tokenizer.encode(c.text)
       if ids != c.ids {
         mismatches.append(
-          "line \(index + 1): \"\(visible(c.text))\": expected \(c.ids.map { tokenizer.piece(for: $0) ?? "?" }), got \(ids.map { tokenizer.piece(for: $0) ?? "?" })")
+          "line \(index + 1): \"\(visible(c.text))\": expected \(c.ids.map { tokenizer.piece(for: $0) ?? "?" }), got \(ids.map { tokenizer.piece(for: $0) ?? "?" })"
+        )
       }
     }
     #expect(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) strings differ; first:\n\(mismatches.prefix(3).joined(separator: "\n"))")

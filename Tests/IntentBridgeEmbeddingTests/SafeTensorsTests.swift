@@ -1,6 +1,7 @@
-@testable import IntentBridgeEmbedding
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct SafeTensorsTests {
   static let floats: [Float] = [0, 1, -2.5, 65504, 1e-3, -0.0, 3.140625, 100]
@@ -31,7 +32,11 @@ import Testing
     let values = Self.floats
     let data: [UInt8]
     switch dtype {
-    case "F16": data = values.flatMap { v in let h = Float16(v).bitPattern; return [UInt8(h & 0xFF), UInt8(h >> 8)] }
+    case "F16":
+      data = values.flatMap { v in
+        let h = Float16(v).bitPattern
+        return [UInt8(h & 0xFF), UInt8(h >> 8)]
+      }
     case "BF16": data = values.flatMap { v in [UInt8((v.bitPattern >> 16) & 0xFF), UInt8(v.bitPattern >> 24)] }
     default: data = SafeTensorsBuilder.littleEndian(values)
     }
@@ -123,19 +128,35 @@ import Testing
   }
 
   static let headerCases: [HeaderCase] = [
-    HeaderCase(name: "unknown dtype", header: #"{"t":{"dtype":"I4","shape":[2],"data_offsets":[0,2]}}"#, field: "t.dtype", fragment: "supported: BOOL"),
-    HeaderCase(name: "offsets past the data", header: #"{"t":{"dtype":"I8","shape":[2],"data_offsets":[0,2]},"u":{"dtype":"I8","shape":[9],"data_offsets":[2,11]}}"#, field: "", fragment: "truncated"),
-    HeaderCase(name: "offsets not matching the shape", header: #"{"t":{"dtype":"F32","shape":[2],"data_offsets":[0,4]}}"#, field: "t.data_offsets", fragment: "a range of 8 bytes"),
-    HeaderCase(name: "begin after end", header: #"{"t":{"dtype":"I8","shape":[0],"data_offsets":[4,0]}}"#, field: "t.data_offsets", fragment: "begin ≤ end"),
-    HeaderCase(name: "gap before the tensor", header: #"{"t":{"dtype":"I8","shape":[2],"data_offsets":[2,4]}}"#, field: "t.data_offsets", fragment: "a begin offset of 0"),
-    HeaderCase(name: "negative dimension", header: #"{"t":{"dtype":"I8","shape":[-4],"data_offsets":[0,4]}}"#, field: "t.shape[0]", fragment: "an integer from 0"),
-    HeaderCase(name: "offsets not a pair", header: #"{"t":{"dtype":"I8","shape":[4],"data_offsets":[0]}}"#, field: "t.data_offsets", fragment: "[begin, end]"),
+    HeaderCase(
+      name: "unknown dtype", header: #"{"t":{"dtype":"I4","shape":[2],"data_offsets":[0,2]}}"#, field: "t.dtype", fragment: "supported: BOOL"),
+    HeaderCase(
+      name: "offsets past the data",
+      header: #"{"t":{"dtype":"I8","shape":[2],"data_offsets":[0,2]},"u":{"dtype":"I8","shape":[9],"data_offsets":[2,11]}}"#, field: "",
+      fragment: "truncated"),
+    HeaderCase(
+      name: "offsets not matching the shape", header: #"{"t":{"dtype":"F32","shape":[2],"data_offsets":[0,4]}}"#, field: "t.data_offsets",
+      fragment: "a range of 8 bytes"),
+    HeaderCase(
+      name: "begin after end", header: #"{"t":{"dtype":"I8","shape":[0],"data_offsets":[4,0]}}"#, field: "t.data_offsets", fragment: "begin ≤ end"),
+    HeaderCase(
+      name: "gap before the tensor", header: #"{"t":{"dtype":"I8","shape":[2],"data_offsets":[2,4]}}"#, field: "t.data_offsets",
+      fragment: "a begin offset of 0"),
+    HeaderCase(
+      name: "negative dimension", header: #"{"t":{"dtype":"I8","shape":[-4],"data_offsets":[0,4]}}"#, field: "t.shape[0]",
+      fragment: "an integer from 0"),
+    HeaderCase(
+      name: "offsets not a pair", header: #"{"t":{"dtype":"I8","shape":[4],"data_offsets":[0]}}"#, field: "t.data_offsets", fragment: "[begin, end]"),
     HeaderCase(name: "missing shape", header: #"{"t":{"dtype":"I8","data_offsets":[0,4]}}"#, field: "t.shape", fragment: "missing"),
     HeaderCase(name: "dtype not a string", header: #"{"t":{"dtype":8,"shape":[4],"data_offsets":[0,4]}}"#, field: "t.dtype", fragment: "a string"),
     HeaderCase(name: "not JSON", header: #"{"t": nope}"#, field: "", fragment: "invalid JSON"),
     HeaderCase(name: "not an object", header: #"[1, 2]"#, field: "", fragment: "'{'"),
-    HeaderCase(name: "trailing bytes", header: #"{"t":{"dtype":"I8","shape":[1],"data_offsets":[0,1]}}"#, field: "data_offsets", fragment: "unexplained trailing bytes"),
-    HeaderCase(name: "metadata not strings", header: #"{"__metadata__":{"a":1},"t":{"dtype":"I8","shape":[4],"data_offsets":[0,4]}}"#, field: "__metadata__.a", fragment: "a string"),
+    HeaderCase(
+      name: "trailing bytes", header: #"{"t":{"dtype":"I8","shape":[1],"data_offsets":[0,1]}}"#, field: "data_offsets",
+      fragment: "unexplained trailing bytes"),
+    HeaderCase(
+      name: "metadata not strings", header: #"{"__metadata__":{"a":1},"t":{"dtype":"I8","shape":[4],"data_offsets":[0,4]}}"#, field: "__metadata__.a",
+      fragment: "a string"),
   ]
 
   @Test(arguments: headerCases)

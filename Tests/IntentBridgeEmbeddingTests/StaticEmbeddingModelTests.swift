@@ -1,8 +1,9 @@
 import Foundation
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct StaticEmbeddingModelTests {
   // MARK: The default model
@@ -101,7 +102,8 @@ import Testing
   }
 
   @Test func identityChangesWithTheWeights() throws {
-    let a = try TemporaryFolder(), b = try TemporaryFolder()
+    let a = try TemporaryFolder()
+    let b = try TemporaryFolder()
     defer {
       a.remove()
       b.remove()
@@ -110,7 +112,8 @@ import Testing
     var rows = TinyModel.rows()
     rows[7][3] = 5
     try TinyModel.write(to: b, rows: rows)
-    let first = try StaticEmbeddingModel(directory: a.path), second = try StaticEmbeddingModel(directory: b.path)
+    let first = try StaticEmbeddingModel(directory: a.path)
+    let second = try StaticEmbeddingModel(directory: b.path)
     #expect(first.identity != second.identity)
     #expect(first.identity.split(separator: "@").first == a.path.split(separator: "/").last)
   }
@@ -126,8 +129,12 @@ import Testing
   static let brokenFolders: [BrokenFolder] = [
     BrokenFolder(name: "missing config.json", file: "config.json", fragment: "file not found") { try removeFile($0, "config.json") },
     BrokenFolder(name: "missing tokenizer.json", file: "tokenizer.json", fragment: "file not found") { try removeFile($0, "tokenizer.json") },
-    BrokenFolder(name: "missing model.safetensors", file: "model.safetensors", fragment: "file not found") { try removeFile($0, "model.safetensors") },
-    BrokenFolder(name: "malformed tokenizer.json", file: "tokenizer.json", fragment: "invalid JSON") { try $0.write("tokenizer.json", #"{"model": {"type": "Unigram",]}"#) },
+    BrokenFolder(name: "missing model.safetensors", file: "model.safetensors", fragment: "file not found") {
+      try removeFile($0, "model.safetensors")
+    },
+    BrokenFolder(name: "malformed tokenizer.json", file: "tokenizer.json", fragment: "invalid JSON") {
+      try $0.write("tokenizer.json", #"{"model": {"type": "Unigram",]}"#)
+    },
     BrokenFolder(name: "wrong model type", file: "config.json", fragment: "'model_type'") { try $0.write("config.json", #"{"model_type": "bert"}"#) },
     BrokenFolder(name: "max pooling", file: "config.json", fragment: "'pooling'") { try $0.write("config.json", #"{"pooling": "max"}"#) },
     BrokenFolder(name: "hidden_dim mismatch", file: "config.json", fragment: "'hidden_dim'") { try $0.write("config.json", #"{"hidden_dim": 8}"#) },
@@ -138,10 +145,13 @@ import Testing
       try $0.write("model.safetensors", SafeTensorsBuilder(entries: [.init(name: "weights", dtype: "I8", shape: [1], data: [0])]).bytes())
     },
     BrokenFolder(name: "1-D table", file: "model.safetensors", fragment: "'embeddings.shape'") {
-      try $0.write("model.safetensors", SafeTensorsBuilder(entries: [.init(name: "embeddings", dtype: "I8", shape: [4], data: [0, 0, 0, 0])]).bytes())
+      try $0.write(
+        "model.safetensors", SafeTensorsBuilder(entries: [.init(name: "embeddings", dtype: "I8", shape: [4], data: [0, 0, 0, 0])]).bytes())
     },
     BrokenFolder(name: "integer table", file: "model.safetensors", fragment: "supported: I8, F16, BF16, F32") {
-      try $0.write("model.safetensors", SafeTensorsBuilder(entries: [.init(name: "embeddings", dtype: "I32", shape: [15, 4], data: [UInt8](repeating: 0, count: 240))]).bytes())
+      try $0.write(
+        "model.safetensors",
+        SafeTensorsBuilder(entries: [.init(name: "embeddings", dtype: "I32", shape: [15, 4], data: [UInt8](repeating: 0, count: 240))]).bytes())
     },
     BrokenFolder(name: "truncated weights", file: "model.safetensors", fragment: "truncated") {
       let bytes = try Repository.read($0.path + "/model.safetensors")

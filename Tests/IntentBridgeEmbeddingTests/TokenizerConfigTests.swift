@@ -1,6 +1,7 @@
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 /// Malformed or unsupported `tokenizer.json` content: each case is an `EmbeddingError` whose
 /// message names the file and the JSON path of the field, never a trap.
@@ -19,24 +20,57 @@ import Testing
     Case(name: "not JSON", json: #"{"model": "#, field: "", fragment: "invalid JSON"),
     Case(name: "root not an object", json: "[]", field: "<root>", fragment: "an object"),
     Case(name: "no model", json: #"{"normalizer": null}"#, field: "model", fragment: "missing"),
-    Case(name: "unknown model type", json: #"{"model": {"type": "BPE", "vocab": {}, "merges": []}}"#, field: "model.type", fragment: "supported: Unigram, WordPiece"),
-    Case(name: "vocab entry not a pair", json: #"{"model": {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", 0.0], ["x"]]}}"#, field: "model.vocab[1]", fragment: "[piece, score]"),
-    Case(name: "score not a number", json: #"{"model": {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", "zero"]]}}"#, field: "model.vocab[0][1]", fragment: "a finite number"),
-    Case(name: "unk_id out of range", json: #"{"model": {"type": "Unigram", "unk_id": 5, "vocab": [["<unk>", 0.0]]}}"#, field: "model.unk_id", fragment: "from 0 to 0"),
+    Case(
+      name: "unknown model type", json: #"{"model": {"type": "BPE", "vocab": {}, "merges": []}}"#, field: "model.type",
+      fragment: "supported: Unigram, WordPiece"),
+    Case(
+      name: "vocab entry not a pair", json: #"{"model": {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", 0.0], ["x"]]}}"#,
+      field: "model.vocab[1]", fragment: "[piece, score]"),
+    Case(
+      name: "score not a number", json: #"{"model": {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", "zero"]]}}"#, field: "model.vocab[0][1]",
+      fragment: "a finite number"),
+    Case(
+      name: "unk_id out of range", json: #"{"model": {"type": "Unigram", "unk_id": 5, "vocab": [["<unk>", 0.0]]}}"#, field: "model.unk_id",
+      fragment: "from 0 to 0"),
     Case(name: "no unk_id", json: #"{"model": {"type": "Unigram", "vocab": [["<unk>", 0.0]]}}"#, field: "model.unk_id", fragment: "missing"),
-    Case(name: "byte fallback", json: #"{"model": {"type": "Unigram", "unk_id": 0, "byte_fallback": true, "vocab": [["<unk>", 0.0]]}}"#, field: "model.byte_fallback", fragment: "not supported"),
+    Case(
+      name: "byte fallback", json: #"{"model": {"type": "Unigram", "unk_id": 0, "byte_fallback": true, "vocab": [["<unk>", 0.0]]}}"#,
+      field: "model.byte_fallback", fragment: "not supported"),
     Case(name: "empty vocab", json: #"{"model": {"type": "Unigram", "unk_id": 0, "vocab": []}}"#, field: "model.vocab", fragment: "non-empty"),
-    Case(name: "WordPiece without its unknown token", json: #"{"model": {"type": "WordPiece", "unk_token": "[UNK]", "vocab": {"a": 0}}}"#, field: "model.unk_token", fragment: "'[UNK]'"),
-    Case(name: "WordPiece id not an integer", json: #"{"model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1.5}}}"#, field: "model.vocab.a", fragment: "an integer"),
+    Case(
+      name: "WordPiece without its unknown token", json: #"{"model": {"type": "WordPiece", "unk_token": "[UNK]", "vocab": {"a": 0}}}"#,
+      field: "model.unk_token", fragment: "'[UNK]'"),
+    Case(
+      name: "WordPiece id not an integer", json: #"{"model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1.5}}}"#, field: "model.vocab.a",
+      fragment: "an integer"),
     Case(name: "unsupported normaliser", json: "{\(unigram), \"normalizer\": {\"type\": \"NFKC\"}}", field: "normalizer.type", fragment: "'NFKC'"),
-    Case(name: "unsupported normaliser in a sequence", json: "{\(unigram), \"normalizer\": {\"type\": \"Sequence\", \"normalizers\": [{\"type\": \"Lowercase\"}, {\"type\": \"Prepend\", \"prepend\": \"x\"}]}}", field: "normalizer.normalizers[1].type", fragment: "supported: Sequence"),
-    Case(name: "unsupported regex", json: "{\(unigram), \"normalizer\": {\"type\": \"Replace\", \"pattern\": {\"Regex\": \"\\\\s+\"}, \"content\": \" \"}}", field: "normalizer.pattern.Regex", fragment: "collapse spaces"),
-    Case(name: "damaged charsmap", json: "{\(unigram), \"normalizer\": {\"type\": \"Precompiled\", \"precompiled_charsmap\": \"!!!\"}}", field: "normalizer.precompiled_charsmap", fragment: "base64"),
-    Case(name: "charsmap too short", json: "{\(unigram), \"normalizer\": {\"type\": \"Precompiled\", \"precompiled_charsmap\": \"AAAA\"}}", field: "normalizer.precompiled_charsmap", fragment: "trie size"),
-    Case(name: "unsupported pre-tokenizer", json: "{\(unigram), \"pre_tokenizer\": {\"type\": \"ByteLevel\"}}", field: "pre_tokenizer.type", fragment: "supported: Metaspace"),
-    Case(name: "bad prepend scheme", json: "{\(unigram), \"pre_tokenizer\": {\"type\": \"Metaspace\", \"prepend_scheme\": \"sometimes\"}}", field: "pre_tokenizer.prepend_scheme", fragment: "always, first, never"),
-    Case(name: "added token without id", json: "{\(unigram), \"added_tokens\": [{\"content\": \"<x>\"}]}", field: "added_tokens[0].id", fragment: "missing"),
-    Case(name: "single-word added token", json: "{\(unigram), \"added_tokens\": [{\"id\": 0, \"content\": \"<x>\", \"single_word\": true}]}", field: "added_tokens[0].single_word", fragment: "not supported"),
+    Case(
+      name: "unsupported normaliser in a sequence",
+      json:
+        "{\(unigram), \"normalizer\": {\"type\": \"Sequence\", \"normalizers\": [{\"type\": \"Lowercase\"}, {\"type\": \"Prepend\", \"prepend\": \"x\"}]}}",
+      field: "normalizer.normalizers[1].type", fragment: "supported: Sequence"),
+    Case(
+      name: "unsupported regex",
+      json: "{\(unigram), \"normalizer\": {\"type\": \"Replace\", \"pattern\": {\"Regex\": \"\\\\s+\"}, \"content\": \" \"}}",
+      field: "normalizer.pattern.Regex", fragment: "collapse spaces"),
+    Case(
+      name: "damaged charsmap", json: "{\(unigram), \"normalizer\": {\"type\": \"Precompiled\", \"precompiled_charsmap\": \"!!!\"}}",
+      field: "normalizer.precompiled_charsmap", fragment: "base64"),
+    Case(
+      name: "charsmap too short", json: "{\(unigram), \"normalizer\": {\"type\": \"Precompiled\", \"precompiled_charsmap\": \"AAAA\"}}",
+      field: "normalizer.precompiled_charsmap", fragment: "trie size"),
+    Case(
+      name: "unsupported pre-tokenizer", json: "{\(unigram), \"pre_tokenizer\": {\"type\": \"ByteLevel\"}}", field: "pre_tokenizer.type",
+      fragment: "supported: Metaspace"),
+    Case(
+      name: "bad prepend scheme", json: "{\(unigram), \"pre_tokenizer\": {\"type\": \"Metaspace\", \"prepend_scheme\": \"sometimes\"}}",
+      field: "pre_tokenizer.prepend_scheme", fragment: "always, first, never"),
+    Case(
+      name: "added token without id", json: "{\(unigram), \"added_tokens\": [{\"content\": \"<x>\"}]}", field: "added_tokens[0].id",
+      fragment: "missing"),
+    Case(
+      name: "single-word added token", json: "{\(unigram), \"added_tokens\": [{\"id\": 0, \"content\": \"<x>\", \"single_word\": true}]}",
+      field: "added_tokens[0].single_word", fragment: "not supported"),
   ]
 
   @Test(arguments: cases)

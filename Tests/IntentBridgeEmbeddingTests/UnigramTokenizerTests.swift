@@ -1,6 +1,7 @@
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct UnigramTokenizerTests {
   static func tiny(_ pieces: [(String, Double)] = TinyModel.pieces) throws -> Tokenizer {

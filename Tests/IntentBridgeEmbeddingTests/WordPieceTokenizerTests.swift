@@ -1,6 +1,7 @@
-@testable import IntentBridgeEmbedding
 import IntentBridgeJSON
 import Testing
+
+@testable import IntentBridgeEmbedding
 
 @Suite struct WordPieceTokenizerTests {
   static let vocabulary = ["[UNK]", "[CLS]", "un", "##aff", "##able", "aff", "the", "light", "##s", "on", ",", "!", "é", "中", "##é"]

@@ -1,9 +1,9 @@
 import Foundation
+import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
 import IntentBridgeJSON
-import IntentBridgeBinary
 import IntentBridgeTestSupport
 import Testing
 
@@ -129,9 +129,11 @@ import Testing
     var negative = try #require(tuning.json.objectValue)
     let weights = #"{"bias": 0, "evidence": 1, "cosine": 0, "cosineLead": 0, "scoreLead": 0, "coverage": 0, "keyword": 0, "template": 0}"#
     let model = #"{"origin": "tuned", "threshold": 0.5, "fittedOn": FITTED, "weights": WEIGHTS}"#.replacingOccurrences(of: "WEIGHTS", with: weights)
-    negative["calibration"] = try JSONParser.parse(#"{"hybrid": MODEL}"#.replacingOccurrences(of: "MODEL", with: model.replacingOccurrences(of: "FITTED", with: "12")))
+    negative["calibration"] = try JSONParser.parse(
+      #"{"hybrid": MODEL}"#.replacingOccurrences(of: "MODEL", with: model.replacingOccurrences(of: "FITTED", with: "12")))
     #expect(try notices(after: .object(negative)).isEmpty, "a well-formed model is taken")
-    negative["calibration"] = try JSONParser.parse(#"{"hybrid": MODEL}"#.replacingOccurrences(of: "MODEL", with: model.replacingOccurrences(of: "FITTED", with: "-5")))
+    negative["calibration"] = try JSONParser.parse(
+      #"{"hybrid": MODEL}"#.replacingOccurrences(of: "MODEL", with: model.replacingOccurrences(of: "FITTED", with: "-5")))
     #expect(try notices(after: .object(negative)).contains { $0.contains("$.calibration.hybrid") && $0.contains("fittedOn") })
   }
 }

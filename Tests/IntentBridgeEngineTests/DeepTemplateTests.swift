@@ -33,7 +33,9 @@ import Testing
   @Test func deeperThanTheLimitIsASyntaxErrorNotACrash() throws {
     let deep = String(repeating: "(", count: 6000) + "note" + String(repeating: ")", count: 6000)
     #expect(throws: TemplateSyntaxError.self) { try PhraseTemplate.parse(deep) }
-    #expect(throws: TemplateSyntaxError.self) { try PhraseTemplate.parse(String(repeating: "[", count: 4000) + "a" + String(repeating: "]", count: 4000)) }
+    #expect(throws: TemplateSyntaxError.self) {
+      try PhraseTemplate.parse(String(repeating: "[", count: 4000) + "a" + String(repeating: "]", count: 4000))
+    }
     do {
       _ = try PhraseTemplate.parse(Self.nested("note", depth: PhraseTemplate.maximumNesting + 1))
       Issue.record("one level beyond the limit parsed")

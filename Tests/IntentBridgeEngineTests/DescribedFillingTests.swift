@@ -72,7 +72,9 @@ import Testing
 
   static let cases: [Case] = [
     // A parameter's name before its value.
-    Case(request: "Find the area of a triangle with a base of 10 units and height of 5 units", tool: "triangle_area", expected: ["base": 10, "height": 5]),
+    Case(
+      request: "Find the area of a triangle with a base of 10 units and height of 5 units", tool: "triangle_area",
+      expected: ["base": 10, "height": 5]),
     // An example of the description; a quoted value after the name, its closing mark missing.
     Case(
       request: "Tell me the engagement metrics for the Facebook post with the ID \"rOBhSVKGVKe.", tool: "get_engagement",
@@ -107,7 +109,8 @@ import Testing
   @Test func whatIsNotSaidIsAskedForInWords() {
     let resolution = Self.fill("how big is a triangle", "triangle_area")
     #expect(resolution.arguments.isEmpty)
-    #expect(resolution.missing.map(\.question) == ["What is the base? Length of the base.", "What is the height? Height at right angles to the base."])
+    #expect(
+      resolution.missing.map(\.question) == ["What is the base? Length of the base.", "What is the height? Height at right angles to the base."])
     let engagement = Self.fill("show engagement", "get_engagement")
     #expect(engagement.missing.map(\.name) == ["platform", "post_id"])
     #expect(engagement.missing.last?.question.hasPrefix("What is the post ID?") == true)

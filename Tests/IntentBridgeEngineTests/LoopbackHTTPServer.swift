@@ -105,7 +105,8 @@ final class LoopbackHTTPServer: Sendable {
     received.withLock { $0.append(request) }
     let response = respond(request)
     if response.delaySeconds > 0 { usleep(UInt32(response.delaySeconds * 1_000_000)) }
-    let head = "HTTP/1.1 \(response.status) Status\r\nContent-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+    let head =
+      "HTTP/1.1 \(response.status) Status\r\nContent-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
     guard write(connection, Array(head.utf8)) else { return }
     var offset = 0
     while offset < response.body.count {

@@ -73,7 +73,9 @@ import Testing
       if right { correct += 1 }
       let counts = ArgumentScoring.score(
         predicted: resolution.arguments, expected: request.arguments, ignore: request.ignore,
-        defaults: Dictionary((resolution.intentID.flatMap(catalog.intent(id:))?.parameters ?? []).compactMap { p in p.defaultValue.map { (p.name, $0) } }) { a, _ in a })
+        defaults: Dictionary(
+          (resolution.intentID.flatMap(catalog.intent(id:))?.parameters ?? []).compactMap { p in p.defaultValue.map { (p.name, $0) } }
+        ) { a, _ in a })
       if right && counts.isExact { exact += 1 }
     }
     #expect(overall.correct == correct)
@@ -115,11 +117,21 @@ import Testing
   @Test func adviceFindsWordsNeverFirstAndMissingTranslations() throws {
     let (catalog, engine) = try Self.keywordEngine("Examples/notes/notes.en.json")
     let rows: [(request: LabelledRequest, outcome: RowOutcome, language: String)] = [
-      (.init(query: "zorblax the groceries note", id: "1", intent: .anyOf(["DeleteNoteIntent"])), .init(predicted: "ExportNotesIntent", confidence: 0.6, ranked: []), "en"),
-      (.init(query: "please zorblax my old note", id: "2", intent: .anyOf(["DeleteNoteIntent"])), .init(predicted: nil, confidence: 0.2, ranked: []), "en"),
-      (.init(query: "export notes as pdf", id: "3", intent: .anyOf(["ExportNotesIntent"])), .init(predicted: "ExportNotesIntent", confidence: 0.9, ranked: []), "en"),
+      (
+        .init(query: "zorblax the groceries note", id: "1", intent: .anyOf(["DeleteNoteIntent"])),
+        .init(predicted: "ExportNotesIntent", confidence: 0.6, ranked: []), "en"
+      ),
+      (
+        .init(query: "please zorblax my old note", id: "2", intent: .anyOf(["DeleteNoteIntent"])), .init(predicted: nil, confidence: 0.2, ranked: []),
+        "en"
+      ),
+      (
+        .init(query: "export notes as pdf", id: "3", intent: .anyOf(["ExportNotesIntent"])),
+        .init(predicted: "ExportNotesIntent", confidence: 0.9, ranked: []), "en"
+      ),
     ]
-    let advice = DiscoverabilityAdvisor().advise(catalog: catalog, engines: ["en": engine], rows: rows, mode: "keyword", requestLanguages: ["en", "de"])
+    let advice = DiscoverabilityAdvisor().advise(
+      catalog: catalog, engines: ["en": engine], rows: rows, mode: "keyword", requestLanguages: ["en", "de"])
     #expect(advice.suggestedWords.contains { $0.intent == "DeleteNoteIntent" && $0.word == "zorblax" && $0.requests == 2 })
     // Words the intent already has ("note") or function words ("the", "my") are not suggested.
     #expect(!advice.suggestedWords.contains { ["note", "the", "my", "groceries"].contains($0.word) })
@@ -155,7 +167,8 @@ import Testing
     var options = IntentEngine.Options()
     options.embedding = .none
     let engine = try IntentEngine.load(catalogPath: Repository.path("Examples/notes/notes.en.json"), options: options)
-    let text = "{\"query\": \"add milk\", \"intent\": \"AddNoteIntent\"}\n{\"query\": \"x\", \"intent\": \"AddNoteIntnet\"}\n{\"query\": \"y\", \"intent\": [\"AddNoteIntnet\", \"AddNoteIntent\"]}\n"
+    let text =
+      "{\"query\": \"add milk\", \"intent\": \"AddNoteIntent\"}\n{\"query\": \"x\", \"intent\": \"AddNoteIntnet\"}\n{\"query\": \"y\", \"intent\": [\"AddNoteIntnet\", \"AddNoteIntent\"]}\n"
     let dataset = try EvalDataset.parse(bytes: Array(text.utf8), file: "set.jsonl").get()
     let report = Evaluator(catalog: engine.catalog, catalogPath: "notes.en.json", engines: ["en": engine]).evaluate([dataset], modes: [.keyword])
     #expect(report.notes == ["2 rows expect the intent 'AddNoteIntnet', which the catalog does not have (first at set.jsonl:2)"])

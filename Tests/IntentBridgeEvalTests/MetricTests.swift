@@ -110,11 +110,14 @@ import Testing
 
   @Test func argumentFiguresAndExactFrames() throws {
     var s = MetricSummary()
-    let request = LabelledRequest(query: "dim the kitchen to 50", id: "1", intent: .anyOf(["LightSet"]), arguments: ["area": "kitchen", "brightness": 50])
+    let request = LabelledRequest(
+      query: "dim the kitchen to 50", id: "1", intent: .anyOf(["LightSet"]), arguments: ["area": "kitchen", "brightness": 50])
     // Right intent, both arguments: exact. Right intent, one wrong: not exact. Wrong intent, right arguments: not exact.
     s.add(request, .init(predicted: "LightSet", confidence: 1, ranked: ["LightSet"], argumentCounts: .init(truePositives: 2)), ks: [1])
     s.add(
-      request, .init(predicted: "LightSet", confidence: 1, ranked: ["LightSet"], argumentCounts: .init(truePositives: 1, falsePositives: 1, falseNegatives: 1)),
+      request,
+      .init(
+        predicted: "LightSet", confidence: 1, ranked: ["LightSet"], argumentCounts: .init(truePositives: 1, falsePositives: 1, falseNegatives: 1)),
       ks: [1])
     s.add(request, .init(predicted: "TurnOn", confidence: 1, ranked: ["TurnOn"], argumentCounts: .init(truePositives: 2)), ks: [1])
     #expect(s.exactFrame == 1.0 / 3)

@@ -53,7 +53,8 @@ import Testing
     let model = try #require(run.tuning.models[.keyword])
     #expect(model.origin == .tuned && model.fittedOn == run.fitRows)
     #expect(model.inScopeWeights != nil, "out-of-scope rows fit the in-domain part")
-    let before = try #require(run.before.top1), after = try #require(run.after.top1)
+    let before = try #require(run.before.top1)
+    let after = try #require(run.after.top1)
     #expect(after >= before, "answered top-1 \(before) → \(after)")
     #expect(try #require(run.after.noMatchRecall) > 0.5)
   }
@@ -90,8 +91,11 @@ import Testing
     #expect(notices.contains { $0.contains(tuningPath) && $0.contains("another version of the catalog") }, "\(notices)")
 
     // A broken file: the notice names the field.
-    try Data(#"{"format": "intentbridge-tuning", "version": 1, "catalogHash": "x", "language": "en", "model": null, "fusion": {"keywordWeight": -1, "centroidWeight": 0.7}, "calibration": {}, "fit": {}}"#.utf8)
-      .write(to: URL(fileURLWithPath: tuningPath))
+    try Data(
+      #"{"format": "intentbridge-tuning", "version": 1, "catalogHash": "x", "language": "en", "model": null, "fusion": {"keywordWeight": -1, "centroidWeight": 0.7}, "calibration": {}, "fit": {}}"#
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: tuningPath))
     notices = []
     _ = try IntentEngine.load(catalogPath: path, options: Self.keywordOptions()) { notices.append($0) }
     #expect(notices.contains { $0.contains("$.fusion.keywordWeight") }, "\(notices)")

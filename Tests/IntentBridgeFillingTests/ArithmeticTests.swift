@@ -40,9 +40,10 @@ import Testing
   }
 
   @Test func allExtractorsSortedBySpan() {
-    let x = Extractors(context: ExtractionContext(
-      language: "en", now: CivilDate(year: 2026, month: 11, day: 29), time: TimeOfDay(hour: 10),
-      utcOffsetSeconds: 3600))
+    let x = Extractors(
+      context: ExtractionContext(
+        language: "en", now: CivilDate(year: 2026, month: 11, day: 29), time: TimeOfDay(hour: 10),
+        utcOffsetSeconds: 3600))
     let kinds = x.extract("remind me tomorrow at 5pm to email bob@example.com").map(\.kind)
     #expect(kinds == [.dateTime, .number, .email])
   }

@@ -13,11 +13,16 @@ import Testing
 
   static let examples: [Example] = [
     Example(description: "value", run: { NumberExtractor(language: "en").extract("set it to 21.5 degrees") }, expected: "10..<22 temperature 21.5"),
-    Example(description: "number de", run: { NumberExtractor(language: "de").extract("Stell die Heizung auf 21,5 Grad") }, expected: "22..<31 temperature 21.5"),
-    Example(description: "duration", run: { DurationExtractor(language: "en").extract("set a timer for 1 hour and 20 minutes") }, expected: "16..<37 duration PT1H20M"),
+    Example(
+      description: "number de", run: { NumberExtractor(language: "de").extract("Stell die Heizung auf 21,5 Grad") },
+      expected: "22..<31 temperature 21.5"),
+    Example(
+      description: "duration", run: { DurationExtractor(language: "en").extract("set a timer for 1 hour and 20 minutes") },
+      expected: "16..<37 duration PT1H20M"),
     Example(description: "url", run: { URLExtractor().extract("open https://example.org/a?b=1.") }, expected: "5..<30 url https://example.org/a?b=1"),
     Example(description: "email", run: { EmailExtractor().extract("mail anna.k@example.fi, please") }, expected: "5..<22 email anna.k@example.fi"),
-    Example(description: "quote", run: { QuotedTextExtractor().extract("add „Milch kaufen“ to my list") }, expected: "5..<17 quotedText Milch kaufen"),
+    Example(
+      description: "quote", run: { QuotedTextExtractor().extract("add „Milch kaufen“ to my list") }, expected: "5..<17 quotedText Milch kaufen"),
     Example(description: "boolean", run: { BooleanExtractor(language: "de").extract("Ja, bitte") }, expected: "0..<2 boolean true"),
     Example(description: "next monday", run: { DateTimeExtractor(context: context).extract("next Monday") }, expected: "0..<11 date 2026-11-30"),
   ]

@@ -1,12 +1,13 @@
 import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
-@testable import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import IntentBridgeText
 import IntentBridgeTools
 import Testing
+
+@testable import IntentBridgeFilling
 
 /// Issue #31: no arithmetic trap on numbers that come from input. Requests full of extreme
 /// numbers (±2^63, 2^64, 1e309, nan, 10^40, 100- and 400-digit literals, grouped digits,
@@ -143,9 +144,12 @@ import Testing
           // Occasionally a sign, a fullwidth rewrite or a second number in the slot.
           switch r >> 40 % 16 {
           case 0: form = "-" + form
-          case 1: form = String(String.UnicodeScalarView(form.unicodeScalars.map { s in
-              (0x30...0x39).contains(s.value) ? Unicode.Scalar(s.value - 0x30 + 0xFF10)! : s
-            }))
+          case 1:
+            form = String(
+              String.UnicodeScalarView(
+                form.unicodeScalars.map { s in
+                  (0x30...0x39).contains(s.value) ? Unicode.Scalar(s.value - 0x30 + 0xFF10)! : s
+                }))
           case 2: form += " " + commonForms[Int(r >> 20 % UInt64(commonForms.count))]
           default: break
           }
@@ -167,7 +171,9 @@ import Testing
     Input(language: "en", context: .number, text: "set it to " + String(repeating: "9", count: 5000)),
     Input(language: "en", context: .number, text: "set it to " + String(repeating: "999,", count: 2000) + "999"),
     Input(language: "fi", context: .number, text: String(repeating: "999 ", count: 2000) + "euroa"),
-    Input(language: "en", context: .number, text: Array(repeating: "nine hundred ninety nine thousand million", count: 300).joined(separator: " ") + " point five"),
+    Input(
+      language: "en", context: .number,
+      text: Array(repeating: "nine hundred ninety nine thousand million", count: 300).joined(separator: " ") + " point five"),
     Input(language: "de", context: .number, text: String(repeating: "neunhundertneunundneunzigtausendmillionen", count: 100) + "ste"),
   ]
 
@@ -301,8 +307,9 @@ import Testing
       let resolution = engine.resolve(input.text, clock: clock, intent: forced)
       for (name, value) in resolution.arguments {
         if case .number(let x) = value, !x.isFinite { found.append("\(name) = \(x)") }
-        if case .integer(let x) = value, engine.catalog.intents.first(where: { $0.id == resolution.intentID })?
-          .parameter(named: name)?.type == .duration, x < 0
+        if case .integer(let x) = value,
+          engine.catalog.intents.first(where: { $0.id == resolution.intentID })?
+            .parameter(named: name)?.type == .duration, x < 0
         {
           found.append("\(name) = \(x) (wrapped duration)")
         }
@@ -541,7 +548,8 @@ import Testing
       for offset in [Int.max, Int.min, 0, 3600, -86_400 * 400] {
         let context = IntentEngine.Clock(now: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset).extractionContext(language: "en")
         #expect((1...9999).contains(context.today.year) && Self.isValidTime(context.time), "\(seconds) \(offset): \(context)")
-        _ = engine.resolve("remind me about groceries in 2 hours", clock: IntentEngine.Clock(now: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset))
+        _ = engine.resolve(
+          "remind me about groceries in 2 hours", clock: IntentEngine.Clock(now: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset))
       }
     }
     for top in [Int.max, Int.max - 1, 1 << 40, Int.min, -1, 0] {
@@ -562,7 +570,10 @@ import Testing
         input, Extractors(context: context),
         (NumberExtractor(language: input.language), DurationExtractor(language: input.language), DateTimeExtractor(context: context)))
       for value in DurationExtractor(language: input.language).extract(input.text) {
-        if case .duration(let d) = value.value { _ = d.totalSeconds; _ = d.iso8601 }
+        if case .duration(let d) = value.value {
+          _ = d.totalSeconds
+          _ = d.iso8601
+        }
       }
       if !found.isEmpty, failures.count < 20 { failures.append("[\(input.language)] \(input.text.prefix(120)): \(found)") }
     }

@@ -46,7 +46,8 @@ import Testing
     #expect(
       questions.missing(Self.parameter("duration_minutes", .integer, description: "How long the event lasts, in minutes."))
         == "What is the duration in minutes? How long the event lasts, in minutes.")
-    #expect(questions.missing(Self.parameter("notify_guests", .boolean, description: "Tell the guests")) == "Notify guests: yes or no? Tell the guests.")
+    #expect(
+      questions.missing(Self.parameter("notify_guests", .boolean, description: "Tell the guests")) == "Notify guests: yes or no? Tell the guests.")
   }
 
   @Test func enumChoicesAndAmbiguousCandidatesAreListedByTitle() {

@@ -67,10 +67,11 @@ struct WeatherImportTests {
   @Test func importsTheSixActionsAsIntentsInFileOrder() throws {
     let (_, result) = try importWeather()
     let ids = result.catalog["intents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
-    #expect(ids == [
-      "OpenMoonIntent", "OpenNotificationsConfigurationIntent", "OpenSunriseSunsetIntent",
-      "OpenUnitsConfigurationIntent", "OpenWeatherAirQualityIntent", "OpenWeatherSpecificConditionIntent",
-    ])
+    #expect(
+      ids == [
+        "OpenMoonIntent", "OpenNotificationsConfigurationIntent", "OpenSunriseSunsetIntent",
+        "OpenUnitsConfigurationIntent", "OpenWeatherAirQualityIntent", "OpenWeatherSpecificConditionIntent",
+      ])
   }
 
   @Test func writesTheCatalogTopLevelInOrderWithProvenance() throws {
@@ -93,8 +94,9 @@ struct WeatherImportTests {
     #expect(moon["description"] == "Opens Weather and shows moon details")
     #expect(parameter(result.catalog, "OpenMoonIntent", "location")?["title"] == "Location")
     #expect(parameter(result.catalog, "OpenMoonIntent", "location")?["description"] == "Location to show moon details for")
-    #expect(intent(result.catalog, "OpenUnitsConfigurationIntent")?["description"]
-      == "Opens the Units panel to change temperature, wind, precipitation, pressure and distance unit settings used by Weather.")
+    #expect(
+      intent(result.catalog, "OpenUnitsConfigurationIntent")?["description"]
+        == "Opens the Units panel to change temperature, wind, precipitation, pressure and distance unit settings used by Weather.")
     // Empty `searchKeywords` lists are not written.
     #expect(moon["searchKeywords"] == nil)
   }
@@ -143,16 +145,17 @@ struct WeatherImportTests {
 
   @Test func importsTheEntityWithItsInferredQueryKind() throws {
     let (_, result) = try importWeather()
-    #expect(result.catalog["entities"] == [
-      [
-        "id": "LocationSearchEntity", "title": "Location",
-        "properties": [
-          ["name": "name", "title": "Name", "type": "string", "optional": false],
-          ["name": "placemark", "title": "Placemark", "type": "placemark", "optional": false],
-        ],
-        "query": ["kind": "property"],
-      ]
-    ])
+    #expect(
+      result.catalog["entities"] == [
+        [
+          "id": "LocationSearchEntity", "title": "Location",
+          "properties": [
+            ["name": "name", "title": "Name", "type": "string", "optional": false],
+            ["name": "placemark", "title": "Placemark", "type": "placemark", "optional": false],
+          ],
+          "query": ["kind": "property"],
+        ]
+      ])
   }
 
   /// `supportedModes` 1 goes with `openAppWhenRun: false` and 2 with `true` in this file.
@@ -178,8 +181,9 @@ struct WeatherImportTests {
     let warning = try #require(result.warnings.first { $0.path.description == "$.actions.OpenWeatherSpecificConditionIntent.actionConfiguration" })
     #expect(warning.message.contains("When/Switch on 'specificCondition'"))
     #expect(warning.message.contains("kept under source.raw.actions.OpenWeatherSpecificConditionIntent.actionConfiguration"))
-    #expect(raw(result.catalog, "actions", "OpenWeatherSpecificConditionIntent", "actionConfiguration")
-      == document["actions"]?["OpenWeatherSpecificConditionIntent"]?["actionConfiguration"])
+    #expect(
+      raw(result.catalog, "actions", "OpenWeatherSpecificConditionIntent", "actionConfiguration")
+        == document["actions"]?["OpenWeatherSpecificConditionIntent"]?["actionConfiguration"])
   }
 
   struct RawKept: Sendable, CustomTestStringConvertible {
@@ -199,15 +203,18 @@ struct WeatherImportTests {
       warningPath: "$.actions.OpenWeatherAirQualityIntent.actionConfiguration.actionSummary.wrapper.otherParameterIdentifiers",
       rawKeys: ["actions", "OpenWeatherAirQualityIntent", "actionConfiguration", "actionSummary", "wrapper", "otherParameterIdentifiers"],
       value: ["position"]),
-    RawKept(warningPath: "$.queries.LocationSearchEntityQuery.capabilities", rawKeys: ["queries", "LocationSearchEntityQuery", "capabilities"], value: 78),
+    RawKept(
+      warningPath: "$.queries.LocationSearchEntityQuery.capabilities", rawKeys: ["queries", "LocationSearchEntityQuery", "capabilities"], value: 78),
     RawKept(
       warningPath: "$.queries.LocationSearchEntityQuery.parameters",
       rawKeys: ["queries", "LocationSearchEntityQuery", "parameters"],
-      value: [[
-        "comparators": [["comparatorTypeValue": 6, "resolvableInputTypes": [], "valueType": ["primitive": ["wrapper": ["typeIdentifier": 0]]]]],
-        "localizedTitle": ["alternatives": [], "key": "Name"],
-        "propertyIdentifier": "name",
-      ]]),
+      value: [
+        [
+          "comparators": [["comparatorTypeValue": 6, "resolvableInputTypes": [], "valueType": ["primitive": ["wrapper": ["typeIdentifier": 0]]]]],
+          "localizedTitle": ["alternatives": [], "key": "Name"],
+          "propertyIdentifier": "name",
+        ]
+      ]),
     RawKept(
       warningPath: "$.entities.LocationSearchEntity.visibilityMetadata",
       rawKeys: ["entities", "LocationSearchEntity", "visibilityMetadata"], value: ["assistantOnly": true, "isDiscoverable": true]),
@@ -227,10 +234,12 @@ struct WeatherImportTests {
     let (_, result) = try importWeather()
     let rawSource = try #require(result.catalog["source"]?["raw"]?.objectValue)
     #expect(rawSource.keys == ["entities", "actions", "queries", "shortcutTileColor"])
-    #expect(raw(result.catalog, "actions", "OpenMoonIntent")?.objectValue?.keys
-      == ["parameters", "outputFlags", "presentationStyle", "requiredCapabilities"])
-    #expect(raw(result.catalog, "actions", "OpenMoonIntent", "parameters", "location")?.objectValue?.keys
-      == ["capabilities", "dynamicOptionsSupport", "inputConnectionBehavior", "isInput", "resolvableInputTypes"])
+    #expect(
+      raw(result.catalog, "actions", "OpenMoonIntent")?.objectValue?.keys
+        == ["parameters", "outputFlags", "presentationStyle", "requiredCapabilities"])
+    #expect(
+      raw(result.catalog, "actions", "OpenMoonIntent", "parameters", "location")?.objectValue?.keys
+        == ["capabilities", "dynamicOptionsSupport", "inputConnectionBehavior", "isInput", "resolvableInputTypes"])
     #expect(raw(result.catalog, "queries", "LocationSearchEntityQuery")?.objectValue?.keys == ["capabilities", "parameters", "sortingOptions"])
   }
 
@@ -264,10 +273,11 @@ struct WeatherImportTests {
   @Test func importsTheSixActionsAsIntentsInFileOrder() throws {
     let (_, result) = try importTrailmark()
     let ids = result.catalog["intents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
-    #expect(ids == [
-      "ExportTrackIntent", "LogSightingIntent", "OpenTrailmarkMapIntent", "SetRestReminderIntent", "ShowTrailConditionsIntent",
-      "StartHikeIntent",
-    ])
+    #expect(
+      ids == [
+        "ExportTrackIntent", "LogSightingIntent", "OpenTrailmarkMapIntent", "SetRestReminderIntent", "ShowTrailConditionsIntent",
+        "StartHikeIntent",
+      ])
   }
 
   @Test func writesTheCatalogTopLevelInOrderWithProvenance() throws {
@@ -338,17 +348,18 @@ struct WeatherImportTests {
 
   @Test func importsTheEntityWithItsInferredQueryKind() throws {
     let (_, result) = try importTrailmark()
-    #expect(result.catalog["entities"] == [
-      [
-        "id": "TrailEntity", "title": "Trail",
-        "properties": [
-          ["name": "name", "title": "Name", "type": "string", "optional": false],
-          ["name": "lengthKilometres", "title": "Length", "type": "number", "optional": false],
-          ["name": "trailhead", "title": "Trailhead", "type": "placemark", "optional": true],
-        ],
-        "query": ["kind": "property"],
-      ]
-    ])
+    #expect(
+      result.catalog["entities"] == [
+        [
+          "id": "TrailEntity", "title": "Trail",
+          "properties": [
+            ["name": "name", "title": "Name", "type": "string", "optional": false],
+            ["name": "lengthKilometres", "title": "Length", "type": "number", "optional": false],
+            ["name": "trailhead", "title": "Trailhead", "type": "placemark", "optional": true],
+          ],
+          "query": ["kind": "property"],
+        ]
+      ])
   }
 
   @Test func mapsModesVisibilityPolicyAndProtocols() throws {
@@ -372,8 +383,9 @@ struct WeatherImportTests {
     #expect(intent(result.catalog, "ShowTrailConditionsIntent")?["parameterSummary"] == "Show ${condition} on ${trail}")
     let warning = try #require(result.warnings.first { $0.path.description == "$.actions.StartHikeIntent.actionConfiguration" })
     #expect(warning.message.contains("When/Switch on 'pace'"))
-    #expect(raw(result.catalog, "actions", "StartHikeIntent", "actionConfiguration")
-      == document["actions"]?["StartHikeIntent"]?["actionConfiguration"])
+    #expect(
+      raw(result.catalog, "actions", "StartHikeIntent", "actionConfiguration")
+        == document["actions"]?["StartHikeIntent"]?["actionConfiguration"])
   }
 
   /// `9Trailmark04OpenA9MapIntentV` uses a word substitution (`A` = "Trailmark"); it
@@ -386,10 +398,11 @@ struct WeatherImportTests {
 
   @Test func importsAppShortcutsAndMovesAPhraseWithoutTheAppNameToItsIntent() throws {
     let (_, result) = try importTrailmark()
-    #expect(result.catalog["appShortcuts"]?[0] == [
-      "intent": "StartHikeIntent", "phrases": ["Start a hike with ${applicationName}", "Start hiking ${trail} in ${applicationName}"],
-      "shortTitle": "Start Hike", "systemImageName": "figure.hiking", "parameter": "trail",
-    ])
+    #expect(
+      result.catalog["appShortcuts"]?[0] == [
+        "intent": "StartHikeIntent", "phrases": ["Start a hike with ${applicationName}", "Start hiking ${trail} in ${applicationName}"],
+        "shortTitle": "Start Hike", "systemImageName": "figure.hiking", "parameter": "trail",
+      ])
     #expect(result.catalog["appShortcuts"]?.arrayValue?.count == 2)
     #expect(intent(result.catalog, "StartHikeIntent")?["phrases"] == ["Let's go for a hike"])
     #expect(result.warnings.contains { $0.path.description == "$.autoShortcuts[0].phraseTemplates" })
@@ -563,24 +576,25 @@ struct WeatherImportTests {
   @Test func mapsDescriptionMetadataPolicyEffectsSchemaReturnsAndDeprecation() throws {
     let result = try importText(Self.richDocument)
     let delete = try #require(intent(result.catalog, "DeleteRecording"))
-    #expect(delete == [
-      "id": "DeleteRecording",
-      "title": "DELETE_RECORDING_INTENT_TITLE",
-      "description": "Deletes recordings.",
-      "categoryName": "Recordings",
-      "searchKeywords": ["remove", "trash"],
-      "resultValueName": "Deleted Recording",
-      "parameters": [["name": "entities", "type": ["entity": "RCRecordingEntity"], "array": true, "optional": false]],
-      "supportedModes": ["background"],
-      "isDiscoverable": false,
-      "assistantOnly": true,
-      "authenticationPolicy": "requiresLocalDeviceAuthentication",
-      "effects": ["destructive": true],
-      "systemProtocols": ["DeleteEntity"],
-      "schema": "audio.deleteRecording",
-      "returns": ["type": ["entity": "RCRecordingEntity"]],
-      "deprecation": ["message": "Use Remove Recording", "replacedBy": "RemoveRecording"],
-    ])
+    #expect(
+      delete == [
+        "id": "DeleteRecording",
+        "title": "DELETE_RECORDING_INTENT_TITLE",
+        "description": "Deletes recordings.",
+        "categoryName": "Recordings",
+        "searchKeywords": ["remove", "trash"],
+        "resultValueName": "Deleted Recording",
+        "parameters": [["name": "entities", "type": ["entity": "RCRecordingEntity"], "array": true, "optional": false]],
+        "supportedModes": ["background"],
+        "isDiscoverable": false,
+        "assistantOnly": true,
+        "authenticationPolicy": "requiresLocalDeviceAuthentication",
+        "effects": ["destructive": true],
+        "systemProtocols": ["DeleteEntity"],
+        "schema": "audio.deleteRecording",
+        "returns": ["type": ["entity": "RCRecordingEntity"]],
+        "deprecation": ["message": "Use Remove Recording", "replacedBy": "RemoveRecording"],
+      ])
     #expect(result.catalog["app"]?["name"] == "VoiceMemos")
     #expect(raw(result.catalog, "actions", "DeleteRecording") == nil)
   }
@@ -599,46 +613,52 @@ struct WeatherImportTests {
     #expect(parameter(result.catalog, "PlayRecording", "skip")?["unit"] == ["dimension": "duration", "default": "min"])
     #expect(parameter(result.catalog, "PlayRecording", "audioFile")?["type"] == "file")
     #expect(parameter(result.catalog, "PlayRecording", "day")?["dateKind"] == "date")
-    #expect(raw(result.catalog, "actions", "PlayRecording", "parameters", "audioFile", "typeSpecificMetadata")
-      == ["LNValueTypeMetadataKeyFileSupportedTypes", ["array": ["elements": [["string": ["wrapper": "public.audio"]]]]]])
+    #expect(
+      raw(result.catalog, "actions", "PlayRecording", "parameters", "audioFile", "typeSpecificMetadata")
+        == ["LNValueTypeMetadataKeyFileSupportedTypes", ["array": ["elements": [["string": ["wrapper": "public.audio"]]]]]])
     #expect(warningPaths(result).contains("$.actions.PlayRecording.parameters[3].typeSpecificMetadata[0]"))
   }
 
   @Test func mapsShortcutsNegativePhrasesEnumsAndEntities() throws {
     let result = try importText(Self.richDocument)
-    #expect(result.catalog["appShortcuts"] == [
-      ["intent": "PlayRecording", "phrases": ["Play ${applicationName}"], "shortTitle": "Play Last Recording", "systemImageName": "play.fill"]
-    ])
+    #expect(
+      result.catalog["appShortcuts"] == [
+        ["intent": "PlayRecording", "phrases": ["Play ${applicationName}"], "shortTitle": "Play Last Recording", "systemImageName": "play.fill"]
+      ])
     // A phrase without ${applicationName} becomes an example phrase of its intent.
     #expect(intent(result.catalog, "PlayRecording")?["phrases"] == ["Play Voice Recording"])
     #expect(warningPaths(result).contains("$.autoShortcuts[0].phraseTemplates"))
     #expect(result.catalog["negativePhrases"] == ["Record", "Start recording"])
-    #expect(enumType(result.catalog, "PlaybackType")?["cases"]?[0]
-      == ["value": "mostRecent", "title": "Most Recent", "subtitle": "The last one you made", "image": "clock"])
-    #expect(result.catalog["entities"]?[0] == [
-      "id": "RCRecordingEntity", "title": "Recording",
-      "properties": [["name": "duration", "title": "Duration", "type": "duration", "optional": false]],
-      "query": ["kind": "string"],
-    ])
+    #expect(
+      enumType(result.catalog, "PlaybackType")?["cases"]?[0]
+        == ["value": "mostRecent", "title": "Most Recent", "subtitle": "The last one you made", "image": "clock"])
+    #expect(
+      result.catalog["entities"]?[0] == [
+        "id": "RCRecordingEntity", "title": "Recording",
+        "properties": [["name": "duration", "title": "Duration", "type": "duration", "optional": false]],
+        "query": ["kind": "string"],
+      ])
   }
 
   @Test func reportsStringsTablesOnceAndKeepsTheRestOfTheFileQuiet() throws {
     let result = try importText(Self.richDocument)
     #expect(raw(result.catalog, "stringsTables") == ["Localizable"])
     #expect(raw(result.catalog, "shortcutTileColor") == 0)
-    #expect(Set(warningPaths(result)) == [
-      "$.actions.PlayRecording.actionConfiguration",
-      "$.actions.PlayRecording.supportedModes",
-      "$.actions.PlayRecording.parameters[3].typeSpecificMetadata[0]",
-      "$.autoShortcuts[0].phraseTemplates",
-      "$.queries.RCRecordingEntityStringQuery.capabilities",
-      "$.shortcutTileColor",
-      "$",
-    ])
+    #expect(
+      Set(warningPaths(result)) == [
+        "$.actions.PlayRecording.actionConfiguration",
+        "$.actions.PlayRecording.supportedModes",
+        "$.actions.PlayRecording.parameters[3].typeSpecificMetadata[0]",
+        "$.autoShortcuts[0].phraseTemplates",
+        "$.queries.RCRecordingEntityStringQuery.capabilities",
+        "$.shortcutTileColor",
+        "$",
+      ])
   }
 
   @Test func namesAnActionWithoutIdentifierAfterItsDemangledTypeName() throws {
-    let result = try importText(#"""
+    let result = try importText(
+      #"""
       {"actions": [{"mangledTypeName": "7Weather14OpenMoonIntentV", "title": {"alternatives": [], "key": "Open Moon"}}]}
       """#)
     #expect(intent(result.catalog, "OpenMoonIntent")?["title"] == "Open Moon")
@@ -647,7 +667,8 @@ struct WeatherImportTests {
   }
 
   @Test func addsForegroundWhenTheAppOpensButTheMaskSaysBackground() throws {
-    let result = try importText(#"""
+    let result = try importText(
+      #"""
       {"actions": {"A": {"identifier": "A", "title": "A", "openAppWhenRun": true, "supportedModes": 1}}}
       """#)
     #expect(intent(result.catalog, "A")?["supportedModes"] == ["background", "foreground"])
@@ -655,7 +676,8 @@ struct WeatherImportTests {
   }
 
   @Test func derivesModesFromOpenAppWhenRunAloneWhenNoMaskIsGiven() throws {
-    let result = try importText(#"""
+    let result = try importText(
+      #"""
       {"actions": {"A": {"identifier": "A", "title": "A", "openAppWhenRun": false},
                    "B": {"identifier": "B", "title": "B", "openAppWhenRun": true, "supportedModes": 0}}}
       """#)
@@ -739,8 +761,10 @@ let malformedCases: [MalformedCase] = [
   MalformedCase(name: "actions is an array", json: #"{"actions": [1]}"#, path: "$.actions", fragment: "found an array"),
   MalformedCase(name: "actions is a string", json: #"{"actions": "nope"}"#, path: "$.actions", fragment: "no intents were imported"),
   MalformedCase(name: "an action is a number", json: #"{"actions": {"A": 5}}"#, path: "$.actions.A", fragment: "kept under source.raw.actions.A"),
-  MalformedCase(name: "title is a number", json: #"{"actions": {"A": {"identifier": "A", "title": 5}}}"#, path: "$.actions.A.title", fragment: "found integer 5"),
-  MalformedCase(name: "parameters is an object", json: action(#""parameters": {"p": 1}"#), path: "$.actions.A.parameters", fragment: "an array of parameters"),
+  MalformedCase(
+    name: "title is a number", json: #"{"actions": {"A": {"identifier": "A", "title": 5}}}"#, path: "$.actions.A.title", fragment: "found integer 5"),
+  MalformedCase(
+    name: "parameters is an object", json: action(#""parameters": {"p": 1}"#), path: "$.actions.A.parameters", fragment: "an array of parameters"),
   MalformedCase(
     name: "parameter valueType is a string", json: parameterCase(#""valueType": "string""#),
     path: "$.actions.A.parameters[0].valueType", fragment: "kept under source.raw.actions.A.parameters.p.valueType"),
@@ -761,12 +785,21 @@ let malformedCases: [MalformedCase] = [
     name: "default with an unknown tag",
     json: parameterCase(#""typeSpecificMetadata": ["LNValueTypeSpecificMetadataKeyDefaultValue", {"color": {"wrapper": "red"}}]"#),
     path: "$.actions.A.parameters[0].typeSpecificMetadata[1].color", fragment: "unknown tagged value kind 'color'"),
-  MalformedCase(name: "supportedModes is a string", json: action(#""supportedModes": "all""#), path: "$.actions.A.supportedModes", fragment: "bitmask"),
-  MalformedCase(name: "authenticationPolicy 7", json: action(#""authenticationPolicy": 7"#), path: "$.actions.A.authenticationPolicy", fragment: "found integer 7"),
-  MalformedCase(name: "visibilityMetadata is a string", json: action(#""visibilityMetadata": "hidden""#), path: "$.actions.A.visibilityMetadata", fragment: "found string"),
+  MalformedCase(
+    name: "supportedModes is a string", json: action(#""supportedModes": "all""#), path: "$.actions.A.supportedModes", fragment: "bitmask"),
+  MalformedCase(
+    name: "authenticationPolicy 7", json: action(#""authenticationPolicy": 7"#), path: "$.actions.A.authenticationPolicy", fragment: "found integer 7"
+  ),
+  MalformedCase(
+    name: "visibilityMetadata is a string", json: action(#""visibilityMetadata": "hidden""#), path: "$.actions.A.visibilityMetadata",
+    fragment: "found string"),
   MalformedCase(name: "enums is a string", json: #"{"enums": "none"}"#, path: "$.enums", fragment: "no enums were imported"),
-  MalformedCase(name: "enum case is a number", json: #"{"enums": [{"identifier": "E", "cases": [3]}]}"#, path: "$.enums[0].cases[0]", fragment: "the case was not imported"),
-  MalformedCase(name: "entity property is junk", json: #"{"entities": {"E": {"properties": [true]}}}"#, path: "$.entities.E.properties[0]", fragment: "found boolean true"),
+  MalformedCase(
+    name: "enum case is a number", json: #"{"enums": [{"identifier": "E", "cases": [3]}]}"#, path: "$.enums[0].cases[0]",
+    fragment: "the case was not imported"),
+  MalformedCase(
+    name: "entity property is junk", json: #"{"entities": {"E": {"properties": [true]}}}"#, path: "$.entities.E.properties[0]",
+    fragment: "found boolean true"),
   MalformedCase(name: "queries is an array", json: #"{"queries": []}"#, path: "$.queries", fragment: "found an array of 0 elements"),
   MalformedCase(name: "negativePhrases is a number", json: #"{"negativePhrases": 4}"#, path: "$.negativePhrases", fragment: "no negative phrases"),
   MalformedCase(name: "generator is a number", json: #"{"generator": 17}"#, path: "$.generator", fragment: "found integer 17"),

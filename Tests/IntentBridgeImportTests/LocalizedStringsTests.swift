@@ -1,6 +1,7 @@
-@testable import IntentBridgeImport
 import Foundation
 import Testing
+
+@testable import IntentBridgeImport
 
 @Suite struct LocalizedStringsTests {
   @Test(arguments: [

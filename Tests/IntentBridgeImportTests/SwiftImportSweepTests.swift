@@ -1,8 +1,9 @@
 import Foundation
-@testable import IntentBridgeImport
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeImport
 
 /// The robustness sweep of `import swift`: every `.swiftinterface` of the installed
 /// toolchain, every `.swift` file of this repository, mutations of the fixtures (cut at
@@ -166,7 +167,8 @@ import Testing
         }
         tokens += source.tokens.count
       }
-      Self.report("fixtures cut at every token (\(imports) imported whole)", files: inputs, bytes: bytes, tokens: tokens, expressions: 0, since: start)
+      Self.report(
+        "fixtures cut at every token (\(imports) imported whole)", files: inputs, bytes: bytes, tokens: tokens, expressions: 0, since: start)
       return (inputs, imports, failures)
     }
     #expect(inputs > 5_000 && imports > 1_000)
@@ -211,7 +213,9 @@ import Testing
           }
         }
       }
-      Self.report(Self.full ? "fixtures with one bracket or quote deleted or doubled" : "fixtures with one brace or quote deleted", files: inputs, bytes: bytes, tokens: 0, expressions: 0, since: start)
+      Self.report(
+        Self.full ? "fixtures with one bracket or quote deleted or doubled" : "fixtures with one brace or quote deleted", files: inputs, bytes: bytes,
+        tokens: 0, expressions: 0, since: start)
       return (inputs, failures)
     }
     #expect(inputs > 1_000)
@@ -238,7 +242,12 @@ import Testing
       ("deep generics", Array(("var x: " + String(repeating: "Array<", count: 10_000) + "Int" + String(repeating: ">", count: 10_000)).utf8)),
       ("deep members", Array(("static let title = a" + String(repeating: ".b(c: [d: (", count: 5_000)).utf8)),
       ("invalid UTF-8", (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }),
-      ("one summary", Array(("struct I: AppIntent { static var parameterSummary: some ParameterSummary { " + String(repeating: "When(\\.$a, .equalTo, 1) { ", count: 2_000) + "} }").utf8)),
+      (
+        "one summary",
+        Array(
+          ("struct I: AppIntent { static var parameterSummary: some ParameterSummary { "
+            + String(repeating: "When(\\.$a, .equalTo, 1) { ", count: 2_000) + "} }").utf8)
+      ),
     ]
   }()
 

@@ -1,5 +1,6 @@
-@testable import IntentBridgeImport
 import Testing
+
+@testable import IntentBridgeImport
 
 /// The Swift reader, layer by layer: tokens, string values, conditional compilation,
 /// brackets, declarations and expressions.
@@ -31,7 +32,13 @@ import Testing
     // Names, numbers, attributes, key paths.
     ("`default` $0 $trail café", ["identifier:`default`", "identifier:$0", "identifier:$trail", "identifier:café"]),
     ("0x1F 1_000 2.5e-3 1...5", ["integer:0x1F", "integer:1_000", "float:2.5e-3", "integer:1", "period:.", "period:.", "period:.", "integer:5"]),
-    ("@Parameter(title: \"T\") var t", ["at:@", "identifier:Parameter", "leftParen:(", "identifier:title", "colon::", "string:\"T\"", "rightParen:)", "identifier:var", "identifier:t"]),
+    (
+      "@Parameter(title: \"T\") var t",
+      [
+        "at:@", "identifier:Parameter", "leftParen:(", "identifier:title", "colon::", "string:\"T\"", "rightParen:)", "identifier:var",
+        "identifier:t",
+      ]
+    ),
     (#"\.$trail -> T"#, ["backslash:\\", "period:.", "identifier:$trail", "arrow:->", "identifier:T"]),
   ])
   func tokenizes(_ text: String, _ expected: [String]) {

@@ -136,7 +136,9 @@ enum SwiftFixture {
           Issue.record("\(app): no source location for \(path)")
           return
         }
-        #expect(location.contains(".swift:") || location.contains(".xcstrings:") || location.contains(".plist:") || location.contains(".strings:"), "\(path) → \(location)")
+        #expect(
+          location.contains(".swift:") || location.contains(".xcstrings:") || location.contains(".plist:") || location.contains(".strings:"),
+          "\(path) → \(location)")
       }
       for (i, intent) in (catalog["intents"]?.arrayValue ?? []).enumerated() {
         check("$.intents[\(i)]")
@@ -169,7 +171,8 @@ enum SwiftFixture {
     #expect(raw["intents"]?["ComputedTitleIntent"]?["title"] == #"Branding.title(for: "Computed")"#)
     #expect(raw["intents"]?["ComputedTitleIntent"]?["parameters"]?["count"]?["default"] == "Branding.productName.count")
     let warning = try #require(result.warnings.first { $0.message.contains("title of 'ComputedTitleIntent'") })
-    #expect(warning.location == FileLocation(file: "Tests/IntentBridgeImportTests/Fixtures/Swift/Workbench/Sources/Unreadable.swift", line: 11, column: 47))
+    #expect(
+      warning.location == FileLocation(file: "Tests/IntentBridgeImportTests/Fixtures/Swift/Workbench/Sources/Unreadable.swift", line: 11, column: 47))
     #expect(result.warnings.allSatisfy { $0.location != nil }, "Swift warnings carry a file location")
   }
 }

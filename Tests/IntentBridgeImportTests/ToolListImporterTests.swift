@@ -76,7 +76,8 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
 
   @Test func jsonRPCResponseIsUnwrapped() throws {
     let result = try importTools(
-      #"{"jsonrpc": "2.0", "id": 7, "result": {"tools": [{"name": "ping", "inputSchema": {"type": "object", "properties": {}}}], "nextCursor": "page2"}}"#)
+      #"{"jsonrpc": "2.0", "id": 7, "result": {"tools": [{"name": "ping", "inputSchema": {"type": "object", "properties": {}}}], "nextCursor": "page2"}}"#
+    )
     #expect(tool(result, "ping")?["title"] == "Ping")
     #expect(tool(result, "ping")?["parameters"] == [])
     #expect(paths(result) == ["$.result.nextCursor"])
@@ -130,7 +131,8 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
 
   @Test func openAIResponsesFlatForm() throws {
     let result = try importTools(
-      #"[{"type": "function", "name": "get_weather", "description": "Gets the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}, "strict": false}]"#)
+      #"[{"type": "function", "name": "get_weather", "description": "Gets the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}, "strict": false}]"#
+    )
     #expect(result.warnings.isEmpty, "\(result.warnings)")
     #expect(tool(result, "get_weather")?["toolName"] == nil)
     #expect(tool(result, "get_weather")?["title"] == "Get weather")
@@ -383,23 +385,31 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
       name: "properties not an object", text: #"[{"name": "a", "parameters": {"type": "object", "properties": []}}]"#,
       path: "$[0].parameters.properties", intents: ["a"]),
     Case(
-      name: "required not an array", text: #"[{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}, "required": "x"}}]"#,
+      name: "required not an array",
+      text: #"[{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}, "required": "x"}}]"#,
       path: "$[0].parameters.required", intents: ["a"]),
     Case(
-      name: "required names an unknown property", text: #"[{"name": "a", "parameters": {"type": "object", "properties": {}, "required": ["ghost"]}}]"#,
+      name: "required names an unknown property",
+      text: #"[{"name": "a", "parameters": {"type": "object", "properties": {}, "required": ["ghost"]}}]"#,
       path: "$[0].parameters.required", intents: ["a"]),
     Case(
-      name: "property schema not an object", text: #"[{"name": "a", "parameters": {"type": "object", "properties": {"x": "string", "y": {"type": "string"}}}}]"#,
+      name: "property schema not an object",
+      text: #"[{"name": "a", "parameters": {"type": "object", "properties": {"x": "string", "y": {"type": "string"}}}}]"#,
       path: "$[0].parameters.properties.x", intents: ["a"]),
     Case(name: "schema of another type", text: #"[{"name": "a", "input_schema": {"type": "string"}}]"#, path: "$[0].input_schema", intents: ["a"]),
     Case(name: "MCP tool without inputSchema", text: #"{"tools": [{"name": "a"}]}"#, path: "$.tools[0].inputSchema", intents: ["a"]),
-    Case(name: "invalid tool name", text: #"[{"name": "mail.send"}, {"name": "mail_send"}]"#, path: "$[0].name", intents: ["mail.send", "mail_send"]),
+    Case(
+      name: "invalid tool name", text: #"[{"name": "mail.send"}, {"name": "mail_send"}]"#, path: "$[0].name", intents: ["mail.send", "mail_send"]),
     Case(
       name: "invalid parameter name", text: #"[{"name": "a", "parameters": {"type": "object", "properties": {"user name": {"type": "string"}}}}]"#,
       path: "$[0].parameters.properties[\"user name\"]", intents: ["a"]),
     Case(name: "description not a string", text: #"[{"name": "a", "description": ["x"]}]"#, path: "$[0].description", intents: ["a"]),
-    Case(name: "annotation hint not a boolean", text: #"{"tools": [{"name": "a", "inputSchema": {}, "annotations": {"readOnlyHint": "yes"}}]}"#, path: "$.tools[0].annotations.readOnlyHint", intents: ["a"]),
-    Case(name: "unknown tool member", text: #"{"tools": [{"name": "a", "inputSchema": {}, "icons": [{"src": "x.png"}]}]}"#, path: "$.tools[0].icons", intents: ["a"]),
+    Case(
+      name: "annotation hint not a boolean", text: #"{"tools": [{"name": "a", "inputSchema": {}, "annotations": {"readOnlyHint": "yes"}}]}"#,
+      path: "$.tools[0].annotations.readOnlyHint", intents: ["a"]),
+    Case(
+      name: "unknown tool member", text: #"{"tools": [{"name": "a", "inputSchema": {}, "icons": [{"src": "x.png"}]}]}"#, path: "$.tools[0].icons",
+      intents: ["a"]),
     Case(name: "built-in tool", text: #"[{"type": "web_search_20250305", "name": "web_search"}, {"name": "ok"}]"#, path: "$[0]", intents: ["ok"]),
     Case(name: "function not an object", text: #"[{"type": "function", "function": "f"}]"#, path: "$[0]"),
     Case(name: "JSON-RPC error", text: #"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}"#, path: "$.error"),
@@ -430,7 +440,8 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
 
   @Test func invalidNamesAreSanitisedUniquely() throws {
     let result = try importTools(
-      #"[{"name": "mail.send"}, {"name": "mail_send"}, {"name": "a", "parameters": {"type": "object", "properties": {"user name": {"type": "string"}, "user_name": {"type": "string"}}}}]"#)
+      #"[{"name": "mail.send"}, {"name": "mail_send"}, {"name": "a", "parameters": {"type": "object", "properties": {"user name": {"type": "string"}, "user_name": {"type": "string"}}}}]"#
+    )
     #expect(tool(result, "mail.send")?["toolName"] == "mail_send_2")
     #expect(tool(result, "mail_send")?["toolName"] == nil)
     #expect(tool(result, "a")?["parameters"]?.arrayValue?.map { $0["name"] } == ["user_name_2", "user_name"])
@@ -446,7 +457,8 @@ private func json(_ text: String) -> JSONValue { (try? JSONParser.parse(text)) ?
 
   @Test func recursiveReferencesDoNotLoop() throws {
     let result = try importTools(
-      ##"[{"name": "r", "parameters": {"type": "object", "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}, "properties": {"v": {"$ref": "#/$defs/A"}}}}]"##)
+      ##"[{"name": "r", "parameters": {"type": "object", "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}, "properties": {"v": {"$ref": "#/$defs/A"}}}}]"##
+    )
     #expect(param(result, "r", "v")?["type"] == "json")
     #expect(paths(result).contains("$[0].parameters.properties.v"))
   }

@@ -70,7 +70,9 @@ import Testing
     let b: [Float] = [0, 1, 0, 0]
     let file = VectorFile(
       model: "m", dimensions: 4, catalogHash: "h", language: "en",
-      entries: [.init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase")],
+      entries: [
+        .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "title"), .init(intent: 1, kind: "phrase"),
+      ],
       vectors: a + a + b + a)
     let index = VectorIndex(file: file, intentCount: 2)
     #expect(index.rowCount == 3)
@@ -90,7 +92,9 @@ import Testing
     let d: [Float] = [0.96, 0, (1 - 0.96 * 0.96 as Float).squareRoot(), 0]
     let file = VectorFile(
       model: "m", dimensions: 4, catalogHash: "h", language: "en",
-      entries: [.init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase")],
+      entries: [
+        .init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase"),
+      ],
       vectors: a + c + d + c)
     let index = VectorIndex(file: file, intentCount: 2)
     #expect(index.rowCount == 3)
@@ -110,7 +114,9 @@ import Testing
     let d: [Float] = [0.96, 0, (1 - 0.96 * 0.96 as Float).squareRoot(), 0]
     return VectorFile(
       model: "m", dimensions: 4, catalogHash: "h", language: "en",
-      entries: [.init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase")],
+      entries: [
+        .init(intent: 0, kind: "title"), .init(intent: 0, kind: "phrase"), .init(intent: 0, kind: "phrase"), .init(intent: 1, kind: "phrase"),
+      ],
       vectors: a + c + d + c)
   }()
 
@@ -178,7 +184,9 @@ import Testing
 
   @Test func detectsAnotherModelEngineOrLanguage() throws {
     let contents = try Self.decode(Self.encoded())
-    #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, model: "model-b") } == .otherModel(expected: "model-b", found: "model-a"))
+    #expect(
+      Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, model: "model-b") }
+        == .otherModel(expected: "model-b", found: "model-a"))
     #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, dimensions: 8) } == .otherDimensions(expected: 8, found: 4))
     #expect(Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, language: "fi") } == .otherLanguage(expected: "fi", found: "en"))
     let engine = Self.problem { () throws(IndexFile.Problem) in try Self.check(contents, engine: "index-1/other") }
@@ -265,11 +273,16 @@ import Testing
   }
 
   static let crafted: [Crafted] = [
-    Crafted(description: "NaN", entries: file.entries, vectors: [1, 0, 0, 0, .nan, 0.6, 0.8, 0], fragment: "row 1 (intent 1, phrase) holds the value nan"),
-    Crafted(description: "infinity", entries: file.entries, vectors: [.infinity, 0, 0, 0, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) holds the value inf"),
+    Crafted(
+      description: "NaN", entries: file.entries, vectors: [1, 0, 0, 0, .nan, 0.6, 0.8, 0], fragment: "row 1 (intent 1, phrase) holds the value nan"),
+    Crafted(
+      description: "infinity", entries: file.entries, vectors: [.infinity, 0, 0, 0, 0, 0.6, 0.8, 0],
+      fragment: "row 0 (intent 0, title) holds the value inf"),
     Crafted(description: "1e30", entries: file.entries, vectors: [1e30, 0, 0, 0, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) has length"),
     Crafted(description: "zero row", entries: file.entries, vectors: [1, 0, 0, 0, 0, 0, 0, 0], fragment: "row 1 (intent 1, phrase) has length 0.0"),
-    Crafted(description: "random row", entries: file.entries, vectors: [0.3, -0.9, 0.7, 0.2, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) has length"),
+    Crafted(
+      description: "random row", entries: file.entries, vectors: [0.3, -0.9, 0.7, 0.2, 0, 0.6, 0.8, 0], fragment: "row 0 (intent 0, title) has length"
+    ),
     Crafted(
       description: "intent 999", entries: [.init(intent: 0, kind: "title"), .init(intent: 999, kind: "phrase")], vectors: file.vectors,
       fragment: "entry 1 stands for intent 999, but the catalog has 2 intents"),
@@ -369,7 +382,8 @@ import Testing
     let padded = Self.engine + String(repeating: "x", count: 18)
     let bytes = IndexFile.encode(Self.file, engine: padded)
     for huge in ["1152921504606846976", "9223372036854775807", "4611686018427387904"] {
-      let count = Array("\"count\":2".utf8), engine = Array(padded.utf8)
+      let count = Array("\"count\":2".utf8)
+      let engine = Array(padded.utf8)
       guard let countAt = Self.find(count, in: bytes), let engineAt = Self.find(engine, in: bytes), engineAt < countAt else {
         Issue.record("HEAD layout changed")
         return

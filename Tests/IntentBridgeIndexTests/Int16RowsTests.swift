@@ -1,6 +1,7 @@
-@testable import IntentBridgeIndex
 import IntentBridgeText
 import Testing
+
+@testable import IntentBridgeIndex
 
 /// `Int16Rows.estimates` sums the 16-bit products exactly, at every row length the rows
 /// accept (one 16-value step, odd and even numbers of them) and at the rounding limit, where

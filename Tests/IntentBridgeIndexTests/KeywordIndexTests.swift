@@ -5,8 +5,11 @@ import Testing
 
 @Suite struct KeywordIndexTests {
   static func index(_ texts: [[String]]) -> KeywordIndex {
-    let catalog = Catalog(app: AppInfo(), intents: texts.enumerated().map { Intent(id: "I\($0.offset)", title: LocalizedText($0.element[0], language: "en")) })
-    let documents = catalog.intents.enumerated().map { IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: "en", rules: PhraseRules(catalog: catalog, language: "en")) }
+    let catalog = Catalog(
+      app: AppInfo(), intents: texts.enumerated().map { Intent(id: "I\($0.offset)", title: LocalizedText($0.element[0], language: "en")) })
+    let documents = catalog.intents.enumerated().map {
+      IntentDocument(intent: $0.element, index: $0.offset, catalog: catalog, language: "en", rules: PhraseRules(catalog: catalog, language: "en"))
+    }
     return KeywordIndex(documents: documents, analyzer: TextAnalyzer(language: "en"))
   }
 

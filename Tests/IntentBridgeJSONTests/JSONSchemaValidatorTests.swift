@@ -375,7 +375,9 @@ struct JSONSchemaValidatorTests {
   }
 
   @Test func keywordsAreReported() throws {
-    let found = try violations(["colour": "red", "count": 0], #"""
+    let found = try violations(
+      ["colour": "red", "count": 0],
+      #"""
       {"required":["title"],"additionalProperties":false,
        "properties":{"title":{},"count":{"minimum":1}}}
       """#)
@@ -460,7 +462,8 @@ struct JSONSchemaValidatorTests {
       ##"$: cannot resolve reference "#/$defs/Missing"; expected a local reference such as "#/$defs/Name" to a schema in this document"##),
     SchemaCase(
       #"{"properties":{"a":{"$ref":"https://example.com/schema.json"}}}"#, #"{"a":1}"#,
-      ##"$.a: cannot resolve reference "https://example.com/schema.json"; expected a local reference such as "#/$defs/Name" to a schema in this document"##),
+      ##"$.a: cannot resolve reference "https://example.com/schema.json"; expected a local reference such as "#/$defs/Name" to a schema in this document"##
+    ),
     SchemaCase(
       ##"{"$id":"https://x.dev/s.json","$ref":"https://x.dev/s.json#/$defs/S","$defs":{"S":{"type":"string"}}}"##,
       "1", "$: expected string, found integer 1"),

@@ -1,8 +1,8 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 import IntentBridgeMCP
 import IntentBridgeTestSupport
 import Testing
-import IntentBridgeBinary
 
 @Suite struct FuzzTests {
   static let templates: [String] = [
@@ -114,7 +114,9 @@ import IntentBridgeBinary
     // A few multi-megabyte lines: one valid 4 MB request and 16 MB+ lines through the framer.
     validCount += 1
     expected["valid-\(validCount)"] = 0
-    let big = "{\"jsonrpc\":\"2.0\",\"id\":\"valid-\(validCount)\",\"method\":\"ping\",\"params\":{\"pad\":\"" + String(repeating: "x", count: 4 << 20) + "\"}}"
+    let big =
+      "{\"jsonrpc\":\"2.0\",\"id\":\"valid-\(validCount)\",\"method\":\"ping\",\"params\":{\"pad\":\"" + String(repeating: "x", count: 4 << 20)
+      + "\"}}"
     send(Array(big.utf8))
     var framer = LineFramer(limit: 16 << 20)
     let huge = [UInt8](repeating: 0x61, count: (16 << 20) + 10)

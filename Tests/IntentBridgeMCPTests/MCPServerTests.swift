@@ -1,7 +1,7 @@
+import IntentBridgeBinary
 import IntentBridgeJSON
 import IntentBridgeMCP
 import Testing
-import IntentBridgeBinary
 
 @Suite struct HandshakeTests {
   @Test(arguments: ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])
@@ -86,7 +86,10 @@ import IntentBridgeBinary
     #expect(replies[0]["id"] == .null)
   }
 
-  @Test(arguments: [#"42"#, #""text""#, #"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1}"#, #"{"jsonrpc":"2.0","id":{},"method":"ping"}"#, #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":2,"method":7}"#])
+  @Test(arguments: [
+    #"42"#, #""text""#, #"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1}"#, #"{"jsonrpc":"2.0","id":{},"method":"ping"}"#,
+    #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":2,"method":7}"#,
+  ])
   func invalidRequests(_ line: String) {
     let replies = Client(server: Fixture.server()).send(line)
     #expect(replies.count == 1)
@@ -132,7 +135,8 @@ import IntentBridgeBinary
 
     let batching = Client(server: Fixture.server())
     batching.initialize("2025-03-26")
-    let replies = batching.send(#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/x"},{"jsonrpc":"2.0","id":"b","method":"nope"}]"#)
+    let replies = batching.send(
+      #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/x"},{"jsonrpc":"2.0","id":"b","method":"nope"}]"#)
     #expect(replies.count == 1)
     let array = replies.first?.arrayValue ?? []
     #expect(array.count == 2)

@@ -139,7 +139,8 @@ struct Client {
 
   @discardableResult
   func initialize(_ version: String = "2025-06-18") -> JSONValue {
-    let reply = request("initialize", id: 0, params: ["protocolVersion": .string(version), "capabilities": [:], "clientInfo": ["name": "t", "version": "1"]])
+    let reply = request(
+      "initialize", id: 0, params: ["protocolVersion": .string(version), "capabilities": [:], "clientInfo": ["name": "t", "version": "1"]])
     _ = send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
     return reply
   }

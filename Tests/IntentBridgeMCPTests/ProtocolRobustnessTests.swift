@@ -19,7 +19,8 @@ import Testing
   @Test func idsInABatchComeBackAsWritten() {
     let client = Client(server: Fixture.server())
     client.initialize("2025-03-26")
-    let replies = client.server.handle(line: Array(#"[{"jsonrpc":"2.0","id":1.50,"method":"ping"},{"jsonrpc":"2.0","id":9223372036854775808,"method":"ping"}]"#.utf8))
+    let replies = client.server.handle(
+      line: Array(#"[{"jsonrpc":"2.0","id":1.50,"method":"ping"},{"jsonrpc":"2.0","id":9223372036854775808,"method":"ping"}]"#.utf8))
     #expect(replies == [#"[{"jsonrpc":"2.0","id":1.50,"result":{}},{"jsonrpc":"2.0","id":9223372036854775808,"result":{}}]"#])
   }
 
@@ -28,7 +29,8 @@ import Testing
   /// next request, which then found no session).
   @Test func dispatchComesFromTheParsedMessage() {
     let server = Fixture.server()
-    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"tools/call client","version":"1"}}}"#
+    let initialize =
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"tools/call client","version":"1"}}}"#
     #expect(!server.receive(line: Array(initialize.utf8)).runsLong)
     #expect(!server.receive(line: Array(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"note":"tools/call"}}"#.utf8)).runsLong)
     #expect(!server.receive(line: Array(#"{"jsonrpc":"2.0","method":"tools/call"}"#.utf8)).runsLong, "a notification")

@@ -19,7 +19,8 @@ import Testing
   }
 
   static let one = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}]}"#
-  static let two = #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}, {"id": "B", "title": "Beta", "description": "Does b."}]}"#
+  static let two =
+    #"{"formatVersion": 1, "intents": [{"id": "A", "title": "Alpha", "description": "Does a."}, {"id": "B", "title": "Beta", "description": "Does b."}]}"#
 
   static func toolNames(_ host: MCPServerHost) throws -> [String] {
     let reply = try JSONParser.parse(host.handle(line: Array(#"{"jsonrpc":"2.0","id":9,"method":"tools/list"}"#.utf8))[0])
@@ -28,7 +29,8 @@ import Testing
 
   @Test func swapKeepsTheSessionAndAsksToNotify() throws {
     let host = MCPServerHost(server: try Self.server(Self.one))
-    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    let initialize =
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
     let reply = try JSONParser.parse(host.handle(line: Array(initialize.utf8))[0])
     #expect(reply["result"]?["capabilities"]?["tools"]?["listChanged"] == true)
     _ = host.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
@@ -41,7 +43,8 @@ import Testing
   /// and what it logs and notifies.
   static func watchedHost(_ path: String, initial: String) throws -> (MCPServerHost, ProgressSink) {
     let host = MCPServerHost(server: try Self.server(initial))
-    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    let initialize =
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
     _ = host.handle(line: Array(initialize.utf8))
     _ = host.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
     let notes = ProgressSink()
@@ -144,7 +147,9 @@ import Testing
     ]
     let withPrompt = MCPServer(engine: server.engine, options: options)
     let client = Client(server: withPrompt)
-    _ = client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
+    _ = client.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    )
     func complete(_ argument: String, _ value: String, context: String = "{}") throws -> [String] {
       let reply = client.send(
         #"{"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"choose-value"},"argument":{"name":""#

@@ -1,7 +1,7 @@
 import Foundation
+import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeMCP
-import IntentBridgeEngine
 import IntentBridgeTestSupport
 import Synchronization
 import Testing
@@ -12,7 +12,11 @@ import Testing
     client.initialize()
     let result = client.request("tools/list").result
     let names = result?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-    #expect(names == ["add_note_intent", "delete_note_intent", "echo_intent", "sleep_intent", "sleep_long_intent", "env_intent", "yes_intent", "fail_intent", "background_intent", "leave_behind_intent"])
+    #expect(
+      names == [
+        "add_note_intent", "delete_note_intent", "echo_intent", "sleep_intent", "sleep_long_intent", "env_intent", "yes_intent", "fail_intent",
+        "background_intent", "leave_behind_intent",
+      ])
     #expect(result?["nextCursor"] == nil)
     let first = result?["tools"]?[0]
     #expect(first?["inputSchema"]?["type"] == "object")
@@ -173,7 +177,8 @@ import Testing
     let server = Fixture.server()
     Client(server: server).initialize()
     let collected = ProgressSink()
-    let line = #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo_intent","arguments":{"text":"hi"},"_meta":{"progressToken":"p1"}}}"#
+    let line =
+      #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo_intent","arguments":{"text":"hi"},"_meta":{"progressToken":"p1"}}}"#
     let replies = server.handle(line: Array(line.utf8), progress: { collected.append($0) })
     #expect(replies.count == 1)
     let notes = try collected.lines().map { try JSONParser.parse($0) }

@@ -3,9 +3,10 @@ import IntentBridgeBinary
 import IntentBridgeCatalog
 import IntentBridgeIndex
 import IntentBridgeJSON
-@testable import IntentBridgeRanking
 import IntentBridgeTestSupport
 import Testing
+
+@testable import IntentBridgeRanking
 
 /// The compiled catalog in binary form (index file section `COMP`): read back it ranks as
 /// compiled, bit for bit; bytes it did not write are refused and never trap ranking.

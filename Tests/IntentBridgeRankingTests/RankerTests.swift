@@ -3,11 +3,12 @@ import IntentBridgeCatalog
 import IntentBridgeEngine
 import IntentBridgeIndex
 import IntentBridgeJSON
-@testable import IntentBridgeRanking
 import IntentBridgeTemplates
 import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
+
+@testable import IntentBridgeRanking
 
 @Suite struct RankerTests {
   static func catalog(_ relative: String) throws -> Catalog {
@@ -39,7 +40,9 @@ import Testing
   /// Template qualities computed only as far as the first five places need them give the
   /// ranking that scoring every matched intent in full gives: same candidates, same order,
   /// same confidences and template scores.
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk"]) func templateFloorsKeepTheTopPlaces(language: String) throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk"]) func templateFloorsKeepTheTopPlaces(
+    language: String
+  ) throws {
     var options = IntentEngine.Options()
     options.writeIndex = false
     let path = DevData.homeAssistantCatalog("templates", language)
@@ -229,7 +232,8 @@ import Testing
   }
 
   @Test func freeTextCostIsSeparatedInAlignments() throws {
-    let json = #"{"formatVersion": 1, "intents": [{"id": "Play", "title": "Play", "phrases": ["play ${query}"], "parameters": [{"name": "query", "type": "string"}]}]}"#
+    let json =
+      #"{"formatVersion": 1, "intents": [{"id": "Play", "title": "Play", "phrases": ["play ${query}"], "parameters": [{"name": "query", "type": "string"}]}]}"#
     let catalog = try #require(CatalogLoader.load(bytes: Array(json.utf8)).validCatalog)
     let templates = CompiledCatalog(catalog: catalog).templates
     let exact = try #require(templates.align("play the ballad of four horses", intent: 0)?.alignment)

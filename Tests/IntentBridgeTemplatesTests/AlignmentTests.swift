@@ -4,10 +4,11 @@ import IntentBridgeEngine
 import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeRanking
-@testable import IntentBridgeTemplates
 import IntentBridgeTestSupport
 import IntentBridgeText
 import Testing
+
+@testable import IntentBridgeTemplates
 
 /// How a template alignment reads a request into slots: exchanged words, conversational
 /// fillers, `json` parameters, and which of several equally good readings wins.
@@ -130,10 +131,13 @@ import Testing
     #expect(IntentTemplates.directions(of: ["up", "raise", "down"], analyzer: analyzer).isEmpty)
     #expect(IntentTemplates.directions(of: ["auto", "down"], analyzer: analyzer).isEmpty)
     // A catalog language's own words read its direction strings ("leiser" in German).
-    #expect(IntentTemplates.directions(of: ["lauter", "leiser"], analyzer: TextAnalyzer(language: "de")) == [.increase: "lauter", .decrease: "leiser"])
+    #expect(
+      IntentTemplates.directions(of: ["lauter", "leiser"], analyzer: TextAnalyzer(language: "de")) == [.increase: "lauter", .decrease: "leiser"])
   }
 
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha")))) func germanAndChineseDirectionWordsFillHomeAssistantVolumeSteps() throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha")))) func germanAndChineseDirectionWordsFillHomeAssistantVolumeSteps()
+    throws
+  {
     for (language, request, expected) in [
       ("de", "Wohnzimmer leiser", #""down""#), ("de", "die Lautstärke im Wohnzimmer um 20 Prozent reduzieren", "-20"),
       ("de", "erhöhe die Lautstärke um 20 Prozent", "20"), ("zh-CN", "客厅音量调低20%", "-20"), ("zh-CN", "把客厅声音调大", #""up""#),
@@ -158,7 +162,8 @@ import Testing
 
   /// The branch and bound is exact only if no template's lower bound exceeds its cost; free-text
   /// templates' bounds count the free text's per-token cost.
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk", "de"]) func lowerBoundsNeverExceedAlignmentCosts(language: String) throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk", "de"])
+  func lowerBoundsNeverExceedAlignmentCosts(language: String) throws {
     let (templates, requests) = try Self.homeAssistant(language, everyNth: 97)
     var compared = 0
     var freeText = 0
@@ -181,7 +186,8 @@ import Testing
 
   /// The scoring DP prunes (branch and bound, the A* estimate after each step, shared
   /// prefixes); the capturing alignment does not. Both must find the same cost.
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk", "de"]) func scoringDPEqualsTheCapturingAlignment(language: String) throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["sk", "de"])
+  func scoringDPEqualsTheCapturingAlignment(language: String) throws {
     let (templates, requests) = try Self.homeAssistant(language, everyNth: 61)
     var compared = 0
     var matched = 0
@@ -203,7 +209,8 @@ import Testing
 
   /// `prepare` finds every lexicon's spans in one pass; they must be those each lexicon finds
   /// alone (typos included: "kitchn", "obývačkee").
-  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["en", "sk", "de", "zh-CN"]) func onePassSpansEqualEachLexiconsOwn(language: String) throws {
+  @Test(.enabled(if: DevData.has("ha"), Comment(rawValue: DevData.skipNote("ha"))), arguments: ["en", "sk", "de", "zh-CN"])
+  func onePassSpansEqualEachLexiconsOwn(language: String) throws {
     let (templates, requests) = try Self.homeAssistant(language, everyNth: 23)
     var compared = 0
     for request in requests + ["turn on the kitchn light", "zapni svetlo v obývačkee"] {

@@ -1,9 +1,10 @@
 import IntentBridgeBinary
 import IntentBridgeCatalog
-@testable import IntentBridgeTemplates
 import IntentBridgeTestSupport
-@testable import IntentBridgeText
 import Testing
+
+@testable import IntentBridgeTemplates
+@testable import IntentBridgeText
 
 /// `IntentTemplates` written to its binary form and read back behaves exactly like the
 /// compiled value: the same bytes again, the same internal tables, and bit-identical results

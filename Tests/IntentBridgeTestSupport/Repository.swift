@@ -51,7 +51,8 @@ public enum Repository {
       let x = i < a.count ? String(a[i]) : "<end of file>"
       let y = i < b.count ? String(b[i]) : "<end of output>"
       if x != y {
-        return "\(relative) differs at line \(i + 1):\n  expected: \(x)\n  actual:   \(y)\n(re-record with INTENTBRIDGE_RECORD_GOLDEN=1 if the change is intended)"
+        return
+          "\(relative) differs at line \(i + 1):\n  expected: \(x)\n  actual:   \(y)\n(re-record with INTENTBRIDGE_RECORD_GOLDEN=1 if the change is intended)"
       }
     }
     return "\(relative) differs"

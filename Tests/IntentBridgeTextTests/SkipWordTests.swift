@@ -4,14 +4,20 @@ import Testing
 @Suite("Skip words")
 struct SkipWordTests {
   @Test(arguments: [
-    ("de", ["bitte", "kannst du", "kannst du mir", "im Moment"], "Kannst du mir bitte das Licht einschalten",
-      ["licht", "einschalt"], ["kannst", "du", "mir", "bitte"]),
-    ("en", ["please", "could you", "i'd like to"], "Could you please turn on the fan", ["turn", "on", "fan"],
-      ["could", "you", "please"]),
+    (
+      "de", ["bitte", "kannst du", "kannst du mir", "im Moment"], "Kannst du mir bitte das Licht einschalten",
+      ["licht", "einschalt"], ["kannst", "du", "mir", "bitte"]
+    ),
+    (
+      "en", ["please", "could you", "i'd like to"], "Could you please turn on the fan", ["turn", "on", "fan"],
+      ["could", "you", "please"]
+    ),
     ("en", ["i'd like to"], "I’d like to add milk", ["add", "milk"], ["id", "like", "to"]),
     ("fi", ["voitko", "voisitko"], "voisitko sammuttaa valot", ["sammut", "valo"], ["voisitko"]),
-    ("sk", ["prosím", "mohol by si"], "mohol by si prosim zapnut svetlo", ["zapnut", "svetl"],
-      ["mohol", "by", "si", "prosim"]),
+    (
+      "sk", ["prosím", "mohol by si"], "mohol by si prosim zapnut svetlo", ["zapnut", "svetl"],
+      ["mohol", "by", "si", "prosim"]
+    ),
     ("de", ["im Moment"], "wie warm ist es im moment", ["wie", "warm", "ist", "es"], ["im", "moment"]),
   ])
   func skipPhrasesAreMarked(

@@ -48,7 +48,8 @@ import Testing
       }
     }
     #expect(lines.count == 5 * Self.variants.count)
-    if let difference = Repository.compareGolden(lines.joined(separator: "\n") + "\n", file: "Tests/IntentBridgeToolsTests/Golden/smart-home.sha256") {
+    if let difference = Repository.compareGolden(lines.joined(separator: "\n") + "\n", file: "Tests/IntentBridgeToolsTests/Golden/smart-home.sha256")
+    {
       Issue.record(Comment(rawValue: difference))
     }
   }

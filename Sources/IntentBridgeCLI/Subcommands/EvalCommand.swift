@@ -1,11 +1,12 @@
+import IntentBridgeEngine
+import IntentBridgeEval
+import IntentBridgeText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeEngine
-import IntentBridgeEval
-import IntentBridgeText
 
 /// `intentbridge eval CATALOG DATASET.jsonl… [--signals …] [--k …] [--by …] [--format …]
 /// [--out FILE] [--fail-under METRIC=VALUE…]`: offline evaluation of routing and filling.
@@ -25,7 +26,8 @@ enum EvalCommand: Subcommand {
       .init(name: "by", valueName: "list", help: "Breakdowns: lang, tag, dataset (default lang,tag; 'none' for none)."),
       .init(
         name: "fill-intent", valueName: "choice",
-        help: "Which intent the arguments are filled for: answer (default; the engine's answer, no match fills nothing), first (the first-ranked intent, also below the no-match threshold) or gold (the row's labelled intent: filling measured alone).",
+        help:
+          "Which intent the arguments are filled for: answer (default; the engine's answer, no match fills nothing), first (the first-ranked intent, also below the no-match threshold) or gold (the row's labelled intent: filling measured alone).",
         allowed: Evaluator.FillIntent.allCases.map(\.rawValue)),
       .init(name: "format", valueName: "format", help: "text (default), json, md or html."),
       .init(name: "out", valueName: "file", help: "Write the report to this file instead of standard output."),

@@ -1,12 +1,13 @@
+import IntentBridgeEngine
+import IntentBridgeImport
+import IntentBridgeSystem
+import IntentBridgeText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeImport
-import IntentBridgeEngine
-import IntentBridgeSystem
-import IntentBridgeText
 
 /// `intentbridge import actionsdata|tools FILE [--out FILE]`, `intentbridge import swift PATH…
 /// [--strings PATH…] [--lang L…] [--out FILE]`: foreign formats → catalog v1.
@@ -18,11 +19,15 @@ enum ImportCommand: Subcommand {
   static let spec = CommandSpec(
     name: "import", abstract: "Convert Swift App Intents sources, Xcode actionsdata or a tool list into a catalog.",
     positionals: [
-      .init(name: "kind", help: "swift (App Intents sources and String Catalogs), actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."),
+      .init(
+        name: "kind",
+        help:
+          "swift (App Intents sources and String Catalogs), actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."
+      ),
       .init(name: "file", help: "The file to import (swift: .swift files and folders, read recursively).", repeating: true),
     ],
     options: [
-      .init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output."),
+      .init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output.")
     ] + SwiftImportCommand.options,
     flags: [.init(name: "quiet", help: "Do not print import warnings.")])
 
@@ -31,7 +36,8 @@ enum ImportCommand: Subcommand {
     guard kind == "actionsdata" || kind == "tools" || kind == "swift" else {
       let suggestion = DidYouMean.closest(to: kind, in: ["swift", "actionsdata", "tools"])
       throw UsageError(
-        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata' or 'tools'" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata' or 'tools'"
+          + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
         command: spec.name)
     }
     if kind == "swift" { return try SwiftImportCommand.run(arguments, console: console) }

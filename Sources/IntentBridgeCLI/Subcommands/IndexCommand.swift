@@ -6,7 +6,9 @@ enum IndexCommand: Subcommand {
     name: "index", abstract: "Build the catalog's index file (next to the catalog).",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
     groups: [OptionGroups.language, OptionGroups.engine],
-    discussion: "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is.")
+    discussion:
+      "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is."
+  )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let path = arguments.positionals[0]

@@ -28,7 +28,11 @@ enum LintCommand: Subcommand {
     for path in arguments.positionals {
       var diagnostics = CatalogLoader.load(path: path, lint: true).diagnostics
       if strict {
-        diagnostics = diagnostics.map { var d = $0; if d.severity == .warning { d.severity = .error }; return d }
+        diagnostics = diagnostics.map {
+          var d = $0
+          if d.severity == .warning { d.severity = .error }
+          return d
+        }
       }
       counts.errors += diagnostics.errors.count
       counts.warnings += diagnostics.warnings.count

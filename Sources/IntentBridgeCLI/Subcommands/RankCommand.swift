@@ -71,7 +71,8 @@ enum RankingText {
       text += "\(i + 1). \(candidate.intentID.padded(to: 32)) \(confidence)%\n"
       if explain {
         let weights = engine.configuration
-        var line = "     keyword \(format(candidate.keywordScore)) (×\(format(weights.keywordWeight)) normalised \(format(candidate.keywordNormalized)))"
+        var line =
+          "     keyword \(format(candidate.keywordScore)) (×\(format(weights.keywordWeight)) normalised \(format(candidate.keywordNormalized)))"
         if let vector = candidate.vectorScore { line += ", embedding cosine \(format(vector)) (×\(format(weights.embeddingWeight)))" }
         line += ", template \(format(candidate.templateScore)) (×\(format(weights.templateWeight)))"
         line += ", fused \(format(candidate.score))\n"

@@ -1,9 +1,10 @@
+import IntentBridgeEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeEngine
 
 /// `intentbridge resolve CATALOG "request" [--json] [--now ISO-8601 --tz OFFSET] [--intent ID]`
 /// and the batch form `--requests FILE.jsonl`.
@@ -19,7 +20,8 @@ enum ResolveCommand: Subcommand {
       .init(name: "intent", valueName: "id", help: "Fill this intent instead of the best-ranked one."),
       .init(
         name: "context", valueName: "json",
-        help: "Values already known, e.g. '{\"area\": \"Kitchen\"}': used for parameters the request leaves empty (a row's own \"context\" adds to it)."),
+        help:
+          "Values already known, e.g. '{\"area\": \"Kitchen\"}': used for parameters the request leaves empty (a row's own \"context\" adds to it)."),
       .init(name: "requests", valueName: "file.jsonl", help: "Resolve every row ({\"query\", \"id\"?}) and write one JSON line per row."),
     ],
     discussion: "Exit status: 0 when resolved (also for no match or missing values), 64 usage, 65 invalid catalog or requests file, 1 model failure.")
@@ -29,7 +31,8 @@ enum ResolveCommand: Subcommand {
     var context = JSONObject()
     if let text = arguments.option("context") {
       guard let parsed = try? JSONParser.parse(text), let object = parsed.objectValue else {
-        throw UsageError(message: "the value '\(text)' is invalid for '--context'; expected a JSON object such as {\"area\": \"Kitchen\"}", command: spec.name)
+        throw UsageError(
+          message: "the value '\(text)' is invalid for '--context'; expected a JSON object such as {\"area\": \"Kitchen\"}", command: spec.name)
       }
       context = object
     }
@@ -63,7 +66,10 @@ enum ResolveCommand: Subcommand {
       var rowContext = context
       for (key, value) in row["context"]?.objectValue ?? JSONObject() { rowContext[key] = value }
       let engine = EngineOptions.engine(engines, for: query, rowLanguage: row["lang"]?.stringValue, console: console, told: &told)
-      return (engine.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext).jsonValue.objectValue ?? JSONObject(), JSONObject())
+      return (
+        engine.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext).jsonValue.objectValue ?? JSONObject(),
+        JSONObject()
+      )
     }
   }
 

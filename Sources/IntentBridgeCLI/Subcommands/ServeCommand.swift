@@ -12,7 +12,8 @@ enum ServeCommand: Subcommand {
     options: [
       .init(
         name: "mode", valueName: "mode",
-        help: "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above \(MCPServer.Options.autoCompactThreshold) intents (default).",
+        help:
+          "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above \(MCPServer.Options.autoCompactThreshold) intents (default).",
         allowed: MCPToolMode.allCases.map(\.rawValue)),
       .init(name: "prompts", valueName: "dir", help: "Folder of prompt files (default: Prompts/ of the checkout, if present)."),
       .init(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page."),

@@ -1,9 +1,10 @@
+import IntentBridgeImport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeImport
 
 /// `intentbridge import swift PATH… [--strings PATH…] [--lang L…] [--out FILE]`: App Intents
 /// from Swift sources and their String Catalogs, without Xcode (see docs/IMPORT.md).
@@ -14,7 +15,8 @@ import IntentBridgeImport
 enum SwiftImportCommand {
   static let options: [CommandSpec.Option] = [
     .init(name: "strings", valueName: "path", help: "swift: more .xcstrings/.strings files or folders.", repeatable: true),
-    .init(name: "lang", valueName: "language", help: "swift: import only these languages of the String Catalogs (e.g. de,zh-Hans).", repeatable: true),
+    .init(
+      name: "lang", valueName: "language", help: "swift: import only these languages of the String Catalogs (e.g. de,zh-Hans).", repeatable: true),
   ]
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -42,7 +44,8 @@ enum SwiftImportCommand {
   /// `actionsdata` and `tools` take exactly one file and none of the Swift options.
   static func rejectSwiftOptions(_ arguments: ParsedArguments, kind: String) throws(UsageError) {
     if arguments.positionals.count > 2 {
-      throw UsageError(message: "'import \(kind)' takes one file; unexpected argument '\(arguments.positionals[2])'", command: ImportCommand.spec.name)
+      throw UsageError(
+        message: "'import \(kind)' takes one file; unexpected argument '\(arguments.positionals[2])'", command: ImportCommand.spec.name)
     }
     for option in options where arguments.options[option.name] != nil {
       throw UsageError(message: "'--\(option.name)' applies to 'import swift' only", command: ImportCommand.spec.name)

@@ -1,5 +1,5 @@
-import IntentBridgeTools
 import IntentBridgeEngine
+import IntentBridgeTools
 
 /// `intentbridge tools CATALOG [--format …] [--lang L] [--strict]`: tool definitions on stdout.
 enum ToolsCommand: Subcommand {

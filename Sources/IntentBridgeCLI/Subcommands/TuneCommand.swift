@@ -9,11 +9,15 @@ enum TuneCommand: Subcommand {
     name: "tune", abstract: "Fit ranking weights, confidence and the no-match threshold to labelled requests.",
     positionals: [
       .init(name: "catalog", help: "A catalog JSON file."),
-      .init(name: "dataset", help: "Labelled request sets (JSON Lines, docs/EVAL.md format); rows with \"intent\": null are out of scope.", repeating: true),
+      .init(
+        name: "dataset", help: "Labelled request sets (JSON Lines, docs/EVAL.md format); rows with \"intent\": null are out of scope.",
+        repeating: true),
     ],
     groups: [OptionGroups.language, OptionGroups.engine, OptionGroups.signals, OptionGroups.clock],
     options: [
-      .init(name: "hold-out", valueName: "share", help: "Share of each intent's rows held back to measure the tuning on (default 0.3; 0 fits and measures on all rows)."),
+      .init(
+        name: "hold-out", valueName: "share",
+        help: "Share of each intent's rows held back to measure the tuning on (default 0.3; 0 fits and measures on all rows)."),
       .init(name: "seed", valueName: "n", help: "Seed of the hold-out split (default 1)."),
       .init(name: "out", valueName: "file", help: "Write the tuning here instead of <catalog>.<lang>.tuning.json (one language only)."),
     ],
@@ -29,7 +33,8 @@ enum TuneCommand: Subcommand {
     var holdOut = 0.3
     if let text = arguments.option("hold-out") {
       guard let value = Double(text), value >= 0, value < 1 else {
-        throw UsageError(message: "the value '\(text)' is invalid for '--hold-out'; expected a share from 0 up to (not including) 1, e.g. 0.3", command: spec.name)
+        throw UsageError(
+          message: "the value '\(text)' is invalid for '--hold-out'; expected a share from 0 up to (not including) 1, e.g. 0.3", command: spec.name)
       }
       holdOut = value
     }
@@ -59,7 +64,8 @@ enum TuneCommand: Subcommand {
     }
     if arguments.option("out") != nil, byLanguage.count > 1 {
       throw UsageError(
-        message: "'--out' writes one tuning file, but the rows are in \(byLanguage.count) catalog languages (\(byLanguage.keys.sorted().joined(separator: ", "))); drop '--out' or pass --lang",
+        message:
+          "'--out' writes one tuning file, but the rows are in \(byLanguage.count) catalog languages (\(byLanguage.keys.sorted().joined(separator: ", "))); drop '--out' or pass --lang",
         command: spec.name)
     }
     for (language, rows) in byLanguage.sorted(by: { $0.key < $1.key }) {
@@ -99,7 +105,8 @@ enum TuneCommand: Subcommand {
       ])
     out += table.aligned(indent: "  ")
     let c = engine.configuration
-    out += "  fusion: keyword weight \(c.keywordWeight) → \(run.tuning.keywordWeight), centroid weight \(c.centroidWeight) → \(run.tuning.centroidWeight)\n"
+    out +=
+      "  fusion: keyword weight \(c.keywordWeight) → \(run.tuning.keywordWeight), centroid weight \(c.centroidWeight) → \(run.tuning.centroidWeight)\n"
     for (mode, model) in run.tuning.models.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       out += "  confidence (\(mode.rawValue)): fitted on \(model.fittedOn) rows, no-match threshold \(model.threshold)\n"
     }

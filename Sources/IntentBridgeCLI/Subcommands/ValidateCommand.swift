@@ -1,6 +1,6 @@
-import IntentBridgeTools
 import IntentBridgeEngine
 import IntentBridgeText
+import IntentBridgeTools
 
 /// `intentbridge validate CATALOG INTENT ARGUMENTS_JSON`: checks a call's arguments.
 enum ValidateCommand: Subcommand {
@@ -19,7 +19,9 @@ enum ValidateCommand: Subcommand {
     let name = arguments.positionals[1]
     guard let intent = catalog.intent(id: name) ?? catalog.intents.first(where: { $0.toolName == name }) else {
       let suggestion = DidYouMean.closest(to: name, in: catalog.intents.map(\.id) + catalog.intents.map(\.toolName))
-      throw UsageError(message: "no intent or tool named '\(name)' in \(arguments.positionals[0])" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""), command: spec.name)
+      throw UsageError(
+        message: "no intent or tool named '\(name)' in \(arguments.positionals[0])" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+        command: spec.name)
     }
     let value: JSONValue
     do {

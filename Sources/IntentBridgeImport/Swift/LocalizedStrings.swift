@@ -75,12 +75,16 @@ struct LocalizedStrings {
       }
     }
     guard case .object(let root) = document else {
-      recorder.warn(location(.root), "expected a String Catalog object {\"sourceLanguage\", \"strings\"}, \(document.foundDescription); its translations were not imported")
+      recorder.warn(
+        location(.root),
+        "expected a String Catalog object {\"sourceLanguage\", \"strings\"}, \(document.foundDescription); its translations were not imported")
       return
     }
     if case .string(let tag)? = root["sourceLanguage"], let mapped = Self.catalogTag(tag) {
       if let existing = sourceLanguage, existing != mapped {
-        recorder.warn(location(.root / "sourceLanguage"), "sourceLanguage '\(tag)' differs from '\(existing)' of an earlier String Catalog; the earlier one stays the catalog's default language")
+        recorder.warn(
+          location(.root / "sourceLanguage"),
+          "sourceLanguage '\(tag)' differs from '\(existing)' of an earlier String Catalog; the earlier one stays the catalog's default language")
       }
       if sourceLanguage == nil { sourceLanguage = mapped }
     }
@@ -98,7 +102,9 @@ struct LocalizedStrings {
       if case .object(let localizations)? = object["localizations"] {
         for (tag, localization) in localizations {
           guard let language = Self.catalogTag(tag) else {
-            recorder.warn(location(keyPath / "localizations" / tag), "the language '\(tag)' is not a BCP 47 tag; its translation of \(JSONWriter.quoted(key)) was not imported")
+            recorder.warn(
+              location(keyPath / "localizations" / tag),
+              "the language '\(tag)' is not a BCP 47 tag; its translation of \(JSONWriter.quoted(key)) was not imported")
             continue
           }
           let localizationPath = keyPath / "localizations" / tag
@@ -110,7 +116,8 @@ struct LocalizedStrings {
               let form = formObject["other"] != nil ? "other" : formObject.keys.first
               if let form, case .string(let text)? = formObject[form]?["stringUnit"]?["value"] {
                 if !entry.variations.contains(kind) { entry.variations.append(kind) }
-                entry.values.append(Value(language: language, text: text, location: location(localizationPath / "variations" / kind / form / "stringUnit" / "value")))
+                entry.values.append(
+                  Value(language: language, text: text, location: location(localizationPath / "variations" / kind / form / "stringUnit" / "value")))
                 break
               }
             }
@@ -125,7 +132,9 @@ struct LocalizedStrings {
   /// `"key" = "value";` pairs with `/* */` and `//` comments, UTF-8 or UTF-16 with a BOM.
   private mutating func addStringsFile(name: String, table: String, bytes: [UInt8], recorder: inout ImportRecorder) {
     guard let folder = Self.lprojLanguage(of: name) else {
-      recorder.warn(FileLocation(file: name, line: 1, column: 1), "a strings file outside an xx.lproj folder names no language; its translations were not imported")
+      recorder.warn(
+        FileLocation(file: name, line: 1, column: 1),
+        "a strings file outside an xx.lproj folder names no language; its translations were not imported")
       return
     }
     let language = folder.isEmpty ? (sourceLanguage ?? "en") : folder
@@ -236,7 +245,8 @@ private struct StringsFileScanner {
       guard p < bytes.count else { break }
       let at = location
       guard let key = readToken() else {
-        problems.append((at, "unexpected '\(Character(Unicode.Scalar(bytes[p])))' in a strings file; expected \"key\" = \"value\"; skipped to the next line"))
+        problems.append(
+          (at, "unexpected '\(Character(Unicode.Scalar(bytes[p])))' in a strings file; expected \"key\" = \"value\"; skipped to the next line"))
         skipLine()
         continue
       }

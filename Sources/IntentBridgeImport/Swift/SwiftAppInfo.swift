@@ -25,9 +25,14 @@ extension SwiftCatalogBuilder {
     let tableKey = Self.nameKeys.first { strings.entry(table: "InfoPlist", key: $0) != nil }
     let fallback = options.appName ?? "App"
     let key = plistName?.0 ?? tableKey ?? "CFBundleDisplayName"
-    let location = plistName?.2 ?? strings.entry(table: "InfoPlist", key: key)?.values.first?.location ?? FileLocation(file: options.upstream.first ?? fallback, line: 1, column: 1)
+    let location =
+      plistName?.2 ?? strings.entry(table: "InfoPlist", key: key)?.values.first?.location
+      ?? FileLocation(file: options.upstream.first ?? fallback, line: 1, column: 1)
     if plistName == nil && tableKey == nil {
-      recorder.warn(location, "no app name in Info.plist (CFBundleDisplayName, CFBundleName) or an InfoPlist strings table; named the app '\(fallback)' after the imported folder")
+      recorder.warn(
+        location,
+        "no app name in Info.plist (CFBundleDisplayName, CFBundleName) or an InfoPlist strings table; named the app '\(fallback)' after the imported folder"
+      )
     }
     let text = SwiftText(key: key, defaultValue: plistName?.1 ?? fallback, table: "InfoPlist", location: location)
     app["name"] = localized(text, defaultTable: "InfoPlist", path: path)

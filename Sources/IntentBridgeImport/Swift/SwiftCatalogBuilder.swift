@@ -151,7 +151,9 @@ struct SwiftCatalogBuilder {
   }
 
   /// The member `name` (static or not, as asked) and its file; a second one is reported once.
-  mutating func member(_ name: String, of info: SwiftTypeIndex.TypeInfo, isStatic: Bool? = true, kind: SwiftMember.Kind = .variable) -> (SwiftMember, SwiftSource)? {
+  mutating func member(_ name: String, of info: SwiftTypeIndex.TypeInfo, isStatic: Bool? = true, kind: SwiftMember.Kind = .variable) -> (
+    SwiftMember, SwiftSource
+  )? {
     func matches(_ declarations: [SwiftTypeDeclaration]) -> [(SwiftMember, SwiftSource)] {
       var found: [(SwiftMember, SwiftSource)] = []
       for declaration in declarations {

@@ -29,14 +29,18 @@ extension SwiftCatalogBuilder {
         var titleArgument = arguments.first { $0.label == "title" }?.value
         if titleArgument == nil, let first = arguments.first, first.label == nil { titleArgument = first.value }
         if let titleArgument {
-          property["title"] = textValue(titleArgument, in: source, what: "the title of \(what)", rawKeys: rawKeys + ["properties", member.name, "title"], path: propertyPath / "title")
+          property["title"] = textValue(
+            titleArgument, in: source, what: "the title of \(what)", rawKeys: rawKeys + ["properties", member.name, "title"],
+            path: propertyPath / "title")
         }
         if let typeRange = member.type, let type = SwiftTypeReference.parse(source, typeRange),
-          let mapped = mapType(type, in: source, at: typeRange.lowerBound, what: "the \(what)", rawKeys: rawKeys + ["properties", member.name, "type"])
+          let mapped = mapType(
+            type, in: source, at: typeRange.lowerBound, what: "the \(what)", rawKeys: rawKeys + ["properties", member.name, "type"])
         {
           property["type"] = mapped.type
           if mapped.isArray {
-            recorder.keep(.string(source.text(from: typeRange.lowerBound, to: typeRange.upperBound)), at: rawKeys + ["properties", member.name, "array"],
+            recorder.keep(
+              .string(source.text(from: typeRange.lowerBound, to: typeRange.upperBound)), at: rawKeys + ["properties", member.name, "array"],
               location: source.location(typeRange.lowerBound), reason: "the \(what) is a list; catalog entity properties have a single type")
           }
           if mapped.isOptional { property["optional"] = true }
@@ -51,7 +55,8 @@ extension SwiftCatalogBuilder {
         result["query"] = ["kind": .string(kind)]
         note(path / "query", source, expression.tokens.lowerBound)
       } else {
-        keepRaw(expression, in: source, at: rawKeys + ["defaultQuery"], reason: "the defaultQuery of '\(id)' is not a query type declared in these sources")
+        keepRaw(
+          expression, in: source, at: rawKeys + ["defaultQuery"], reason: "the defaultQuery of '\(id)' is not a query type declared in these sources")
       }
     }
     return result

@@ -32,13 +32,17 @@ extension SwiftCatalogBuilder {
       if case .dictionary(let entries) = expression.kind {
         for entry in entries {
           guard let name = Self.caseName(entry.key) else {
-            keepRaw(entry.key, in: source, at: rawKeys + ["caseDisplayRepresentations", "key"], reason: "a key of the caseDisplayRepresentations of '\(id)' is not a case like .easy")
+            keepRaw(
+              entry.key, in: source, at: rawKeys + ["caseDisplayRepresentations", "key"],
+              reason: "a key of the caseDisplayRepresentations of '\(id)' is not a case like .easy")
             continue
           }
           representations[name] = (entry.value, source)
         }
       } else {
-        keepRaw(expression, in: source, at: rawKeys + ["caseDisplayRepresentations"], reason: "the caseDisplayRepresentations of '\(id)' are not a dictionary literal [.case: …]")
+        keepRaw(
+          expression, in: source, at: rawKeys + ["caseDisplayRepresentations"],
+          reason: "the caseDisplayRepresentations of '\(id)' are not a dictionary literal [.case: …]")
       }
     }
     let cases = enumCases(of: info)
@@ -49,12 +53,15 @@ extension SwiftCatalogBuilder {
       var object = JSONObject()
       object["value"] = .string(item.value)
       if let (expression, source) = representations[item.name] {
-        displayRepresentation(expression, in: source, what: "case '\(item.name)' of '\(id)'", rawKeys: rawKeys + ["cases", item.name], path: casePath, into: &object)
+        displayRepresentation(
+          expression, in: source, what: "case '\(item.name)' of '\(id)'", rawKeys: rawKeys + ["cases", item.name], path: casePath, into: &object)
       }
       converted.append(.object(object.ordered(["value", "title", "subtitle", "synonyms", "image"])))
     }
     for (name, (expression, source)) in representations.sorted(by: { $0.key < $1.key }) where !cases.contains(where: { $0.name == name }) {
-      keepRaw(expression, in: source, at: rawKeys + ["caseDisplayRepresentations", name], reason: "caseDisplayRepresentations of '\(id)' name '\(name)', which is not a declared case")
+      keepRaw(
+        expression, in: source, at: rawKeys + ["caseDisplayRepresentations", name],
+        reason: "caseDisplayRepresentations of '\(id)' name '\(name)', which is not a declared case")
     }
     result["cases"] = .array(converted)
     return result
@@ -95,9 +102,11 @@ extension SwiftCatalogBuilder {
       case "title", "stringLiteral":
         object["title"] = textValue(argument.value, in: source, what: "the title of \(what)", rawKeys: rawKeys + ["title"], path: path / "title")
       case "subtitle":
-        object["subtitle"] = textValue(argument.value, in: source, what: "the subtitle of \(what)", rawKeys: rawKeys + ["subtitle"], path: path / "subtitle")
+        object["subtitle"] = textValue(
+          argument.value, in: source, what: "the subtitle of \(what)", rawKeys: rawKeys + ["subtitle"], path: path / "subtitle")
       case "synonyms":
-        object["synonyms"] = textList(argument.value, in: source, what: "the synonyms of \(what)", rawKeys: rawKeys + ["synonyms"], path: path / "synonyms", template: true)
+        object["synonyms"] = textList(
+          argument.value, in: source, what: "the synonyms of \(what)", rawKeys: rawKeys + ["synonyms"], path: path / "synonyms", template: true)
       case "image":
         // `.init(systemName: "leaf")`, `DisplayRepresentation.Image(named: "Trail")`
         if case .call(_, let imageArguments, _) = argument.value.kind,
@@ -106,10 +115,14 @@ extension SwiftCatalogBuilder {
         {
           object["image"] = .string(text)
         } else {
-          keepRaw(argument.value, in: source, at: rawKeys + ["image"], reason: "the image of \(what) is not .init(systemName: \"…\") or .init(named: \"…\")")
+          keepRaw(
+            argument.value, in: source, at: rawKeys + ["image"], reason: "the image of \(what) is not .init(systemName: \"…\") or .init(named: \"…\")"
+          )
         }
       default:
-        keepRaw(argument.value, in: source, at: rawKeys + [argument.label ?? "_"], reason: "'\(argument.label ?? "_")' of the display representation of \(what) has no catalog equivalent")
+        keepRaw(
+          argument.value, in: source, at: rawKeys + [argument.label ?? "_"],
+          reason: "'\(argument.label ?? "_")' of the display representation of \(what) has no catalog equivalent")
       }
     }
   }

@@ -1,9 +1,10 @@
+import IntentBridgeSystem
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentBridgeSystem
 
 /// The files of a Swift import: the `.swift` sources, the `.xcstrings` / `.strings` files
 /// and the `Info.plist` found in the given files and folders (folders read recursively,
@@ -68,7 +69,10 @@ public struct SwiftImportInput: Sendable {
           }
         } else {
           guard let kind = Self.kind(of: path), !isStrings || kind != .source else {
-            throw Failure(path: path, reason: isStrings ? "expected a .xcstrings or .strings file, or a folder" : "expected a .swift, .xcstrings or .strings file, or a folder")
+            throw Failure(
+              path: path,
+              reason: isStrings
+                ? "expected a .xcstrings or .strings file, or a folder" : "expected a .swift, .xcstrings or .strings file, or a folder")
           }
           input.add(full: path, name: display, stringsOnly: isStrings, seen: &seen)
         }

@@ -48,7 +48,8 @@ extension SwiftCatalogBuilder {
 
     // parameterSummary
     if let (member, memberSource) = member("parameterSummary", of: info), let expression = value(of: member, in: memberSource) {
-      if let summary = convertSummary(expression, in: memberSource, id: id, rawKeys: rawKeys + ["parameterSummary"], path: path / "parameterSummary") {
+      if let summary = convertSummary(expression, in: memberSource, id: id, rawKeys: rawKeys + ["parameterSummary"], path: path / "parameterSummary")
+      {
         intent["parameterSummary"] = summary
       }
     }
@@ -68,7 +69,9 @@ extension SwiftCatalogBuilder {
         intent["authenticationPolicy"] = .string(name)
         note(path / "authenticationPolicy", memberSource, expression.tokens.lowerBound)
       } else {
-        keepRaw(expression, in: memberSource, at: rawKeys + ["authenticationPolicy"], reason: "the authenticationPolicy of '\(id)' is not one of .\(policies.joined(separator: ", ."))")
+        keepRaw(
+          expression, in: memberSource, at: rawKeys + ["authenticationPolicy"],
+          reason: "the authenticationPolicy of '\(id)' is not one of .\(policies.joined(separator: ", ."))")
       }
     }
 
@@ -97,7 +100,8 @@ extension SwiftCatalogBuilder {
           intent["schema"] = .string(name)
           note(path / "schema", declarationSource, attribute.token)
         } else {
-          keepRaw(schema, in: declarationSource, at: rawKeys + ["schema"], reason: "the schema of '\(id)' is not a member path like .photos.openAsset")
+          keepRaw(
+            schema, in: declarationSource, at: rawKeys + ["schema"], reason: "the schema of '\(id)' is not a member path like .photos.openAsset")
         }
       }
     }
@@ -119,14 +123,18 @@ extension SwiftCatalogBuilder {
     _ expression: SwiftExpression, in source: SwiftSource, id: String, rawKeys: [String], path: JSONPath, into intent: inout JSONObject
   ) {
     guard expression.calleeName == "IntentDescription" || (expression.calleeName == "init" && expression.argument("categoryName") != nil) else {
-      if let text = textValue(expression, in: source, what: "the description of '\(id)'", rawKeys: rawKeys + ["description"], path: path / "description") {
+      if let text = textValue(
+        expression, in: source, what: "the description of '\(id)'", rawKeys: rawKeys + ["description"], path: path / "description")
+      {
         intent["description"] = text
       }
       return
     }
     var arguments = expression.arguments
     if let first = arguments.firstIndex(where: { $0.label == nil || $0.label == "stringLiteral" }) {
-      if let text = textValue(arguments[first].value, in: source, what: "the description of '\(id)'", rawKeys: rawKeys + ["description"], path: path / "description") {
+      if let text = textValue(
+        arguments[first].value, in: source, what: "the description of '\(id)'", rawKeys: rawKeys + ["description"], path: path / "description")
+      {
         intent["description"] = text
       }
       arguments.remove(at: first)
@@ -134,13 +142,19 @@ extension SwiftCatalogBuilder {
     for argument in arguments {
       switch argument.label {
       case "categoryName":
-        intent["categoryName"] = textValue(argument.value, in: source, what: "the categoryName of '\(id)'", rawKeys: rawKeys + ["categoryName"], path: path / "categoryName")
+        intent["categoryName"] = textValue(
+          argument.value, in: source, what: "the categoryName of '\(id)'", rawKeys: rawKeys + ["categoryName"], path: path / "categoryName")
       case "searchKeywords":
-        intent["searchKeywords"] = textList(argument.value, in: source, what: "the searchKeywords of '\(id)'", rawKeys: rawKeys + ["searchKeywords"], path: path / "searchKeywords", template: false)
+        intent["searchKeywords"] = textList(
+          argument.value, in: source, what: "the searchKeywords of '\(id)'", rawKeys: rawKeys + ["searchKeywords"], path: path / "searchKeywords",
+          template: false)
       case "resultValueName":
-        intent["resultValueName"] = textValue(argument.value, in: source, what: "the resultValueName of '\(id)'", rawKeys: rawKeys + ["resultValueName"], path: path / "resultValueName")
+        intent["resultValueName"] = textValue(
+          argument.value, in: source, what: "the resultValueName of '\(id)'", rawKeys: rawKeys + ["resultValueName"], path: path / "resultValueName")
       default:
-        keepRaw(argument.value, in: source, at: rawKeys + ["description", argument.label ?? "_"], reason: "IntentDescription's '\(argument.label ?? "_")' has no catalog equivalent")
+        keepRaw(
+          argument.value, in: source, at: rawKeys + ["description", argument.label ?? "_"],
+          reason: "IntentDescription's '\(argument.label ?? "_")' has no catalog equivalent")
       }
     }
     // Keep the catalog's key order: description before categoryName etc.
@@ -151,16 +165,21 @@ extension SwiftCatalogBuilder {
 
   /// `Summary("Add \(\.$item)") { … }`; `When(…) { … } otherwise: { … }` and
   /// `Switch(…) { Case(…) { … } DefaultCase { … } }` use their default branch, kept raw.
-  private mutating func convertSummary(_ expression: SwiftExpression, in source: SwiftSource, id: String, rawKeys: [String], path: JSONPath) -> JSONValue? {
+  private mutating func convertSummary(_ expression: SwiftExpression, in source: SwiftSource, id: String, rawKeys: [String], path: JSONPath)
+    -> JSONValue?
+  {
     guard let (summary, branch) = Self.defaultSummary(expression, in: source, depth: 0) else {
       keepRaw(expression, in: source, at: rawKeys, reason: "the parameterSummary of '\(id)' has no Summary(\"…\") that can be read")
       return nil
     }
     if branch != "only" {
-      keepRaw(expression, in: source, at: rawKeys, reason: "the parameterSummary of '\(id)' is conditional (When/Switch), which the catalog cannot express; used the \(branch) summary")
+      keepRaw(
+        expression, in: source, at: rawKeys,
+        reason: "the parameterSummary of '\(id)' is conditional (When/Switch), which the catalog cannot express; used the \(branch) summary")
     } else if case .call(_, _, let trailing) = summary.kind, let closure = trailing.first, !closure.body.isEmpty {
       let shown = source.text(from: closure.body.lowerBound, to: closure.body.upperBound)
-      recorder.keep(.string(shown), at: rawKeys + ["otherParameters"], location: source.location(closure.body.lowerBound),
+      recorder.keep(
+        .string(shown), at: rawKeys + ["otherParameters"], location: source.location(closure.body.lowerBound),
         reason: "the parameters that '\(id)' shows beside its summary have no catalog equivalent")
     }
     guard let text = summary.argument(nil) else { return nil }
@@ -223,10 +242,13 @@ extension SwiftCatalogBuilder {
         case "foreground":
           foreground = true
           if let mode = item.argument(nil).flatMap(Self.caseName), mode != "immediate" {
-            keepRaw(item, in: memberSource, at: rawKeys + ["supportedModes"], reason: "the foreground mode .\(mode) of '\(id)' is not told apart in the catalog; mapped to foreground")
+            keepRaw(
+              item, in: memberSource, at: rawKeys + ["supportedModes"],
+              reason: "the foreground mode .\(mode) of '\(id)' is not told apart in the catalog; mapped to foreground")
           }
         default:
-          keepRaw(item, in: memberSource, at: rawKeys + ["supportedModes"], reason: "a supportedModes value of '\(id)' is not .background or .foreground")
+          keepRaw(
+            item, in: memberSource, at: rawKeys + ["supportedModes"], reason: "a supportedModes value of '\(id)' is not .background or .foreground")
         }
       }
       if background || foreground {
@@ -249,7 +271,9 @@ extension SwiftCatalogBuilder {
   }
 
   /// A static Boolean member; a value that is not a literal is kept raw.
-  private mutating func staticBool(_ name: String, of info: SwiftTypeIndex.TypeInfo, id: String, rawKeys: [String], path: JSONPath, record: Bool = true) -> Bool? {
+  private mutating func staticBool(
+    _ name: String, of info: SwiftTypeIndex.TypeInfo, id: String, rawKeys: [String], path: JSONPath, record: Bool = true
+  ) -> Bool? {
     guard let (member, memberSource) = member(name, of: info), let expression = value(of: member, in: memberSource) else { return nil }
     guard case .boolean(let flag) = expression.kind else {
       keepRaw(expression, in: memberSource, at: rawKeys + [name], reason: "\(name) of '\(id)' is not true or false")
@@ -288,7 +312,8 @@ extension SwiftCatalogBuilder {
           if let mapped {
             returns["type"] = mapped.type
             if type.isCollection {
-              recorder.keep(.string(source.text(from: p + 2, to: close)), at: rawKeys + ["array"], location: source.location(p + 2),
+              recorder.keep(
+                .string(source.text(from: p + 2, to: close)), at: rawKeys + ["array"], location: source.location(p + 2),
                 reason: "the result of '\(id)' is a list; the catalog's returns has only a type")
             }
           }
@@ -301,7 +326,8 @@ extension SwiftCatalogBuilder {
       }
       if source.isWord(p, "ShowsSnippetView") || source.isWord(p, "ShowsSnippetIntent") { returns["snippet"] = true }
       if source.isWord(p, "OpensIntent") {
-        recorder.keep(.string("OpensIntent"), at: rawKeys + ["opensIntent"], location: source.location(p),
+        recorder.keep(
+          .string("OpensIntent"), at: rawKeys + ["opensIntent"], location: source.location(p),
           reason: "the result of '\(id)' opens another intent, which the catalog cannot express")
       }
       p += 1
@@ -321,7 +347,9 @@ extension SwiftCatalogBuilder {
       guard let dialog = call.argument("dialog") else { continue }
       var expression = dialog
       if expression.calleeName == "IntentDialog", let inner = expression.argument(nil) ?? expression.argument("full") { expression = inner }
-      guard case .string(let literal) = expression.kind, case .success(let key) = readLiteral(literal, in: source, location: source.location(expression.tokens.lowerBound), parameters: parameters) else {
+      guard case .string(let literal) = expression.kind,
+        case .success(let key) = readLiteral(literal, in: source, location: source.location(expression.tokens.lowerBound), parameters: parameters)
+      else {
         return nil
       }
       return localized(SwiftText(key: key, defaultValue: nil, table: nil, location: source.location(expression.tokens.lowerBound)), path: path)

@@ -28,7 +28,8 @@ extension SwiftCatalogBuilder {
     let element = type.element
     var mapped = MappedSwiftType(type: "json", isArray: type.isCollection, isOptional: type.isOptional)
     if element.isCollection {
-      recorder.keep(.string(source.text(from: token, to: token + 1)), at: rawKeys, location: source.location(token),
+      recorder.keep(
+        .string(source.text(from: token, to: token + 1)), at: rawKeys, location: source.location(token),
         reason: "\(what) is a list of lists, which the catalog cannot express; imported as type 'json'")
       return mapped
     }
@@ -59,8 +60,11 @@ extension SwiftCatalogBuilder {
         return mapped
       }
     }
-    recorder.keep(.string(element.name), at: rawKeys, location: source.location(token),
-      reason: "\(what) has the type '\(element.name)', which is not a catalog value type, nor an AppEnum or AppEntity of these sources; imported as type 'json' (any value)")
+    recorder.keep(
+      .string(element.name), at: rawKeys, location: source.location(token),
+      reason:
+        "\(what) has the type '\(element.name)', which is not a catalog value type, nor an AppEnum or AppEntity of these sources; imported as type 'json' (any value)"
+    )
     return mapped
   }
 
@@ -70,7 +74,9 @@ extension SwiftCatalogBuilder {
     "supportsNegativeNumbers",
   ]
 
-  mutating func convertParameter(_ member: SwiftMember, attribute: SwiftAttribute, in source: SwiftSource, intentID: String, path: JSONPath) -> JSONObject {
+  mutating func convertParameter(_ member: SwiftMember, attribute: SwiftAttribute, in source: SwiftSource, intentID: String, path: JSONPath)
+    -> JSONObject
+  {
     let name = member.name
     let rawKeys = ["intents", intentID, "parameters", name]
     note(path, source, member.nameToken)
@@ -85,7 +91,8 @@ extension SwiftCatalogBuilder {
       parameter["title"] = textValue(titleArgument, in: source, what: "the title of \(what)", rawKeys: rawKeys + ["title"], path: path / "title")
     }
     if let description = arguments.first(where: { $0.label == "description" })?.value {
-      parameter["description"] = textValue(description, in: source, what: "the description of \(what)", rawKeys: rawKeys + ["description"], path: path / "description")
+      parameter["description"] = textValue(
+        description, in: source, what: "the description of \(what)", rawKeys: rawKeys + ["description"], path: path / "description")
     }
 
     // Type.
@@ -94,7 +101,8 @@ extension SwiftCatalogBuilder {
       mapped = mapType(type, in: source, at: typeRange.lowerBound, what: "the \(what)", rawKeys: rawKeys + ["type"])
     } else {
       let text = member.type.map { source.text(from: $0.lowerBound, to: $0.upperBound) } ?? ""
-      recorder.keep(.string(text), at: rawKeys + ["type"], location: source.location(member.nameToken),
+      recorder.keep(
+        .string(text), at: rawKeys + ["type"], location: source.location(member.nameToken),
         reason: "the type of \(what) \(text.isEmpty ? "is not written" : "'\(text)' cannot be read"); imported as type 'json' (any value)")
     }
     parameter["type"] = mapped?.type ?? "json"
@@ -122,9 +130,13 @@ extension SwiftCatalogBuilder {
           keepRaw(argument.value, in: source, at: rawKeys + ["inclusiveRange"], reason: "the inclusiveRange of \(what) is not two number literals")
         }
       case "requestValueDialog":
-        parameter["requestValueDialog"] = textValue(argument.value, in: source, what: "the requestValueDialog of \(what)", rawKeys: rawKeys + ["requestValueDialog"], path: path / "requestValueDialog")
+        parameter["requestValueDialog"] = textValue(
+          argument.value, in: source, what: "the requestValueDialog of \(what)", rawKeys: rawKeys + ["requestValueDialog"],
+          path: path / "requestValueDialog")
       case "inputOptions":
-        if let options = inputOptions(argument.value, in: source, what: what, rawKeys: rawKeys + ["inputOptions"]) { parameter["inputOptions"] = .object(options) }
+        if let options = inputOptions(argument.value, in: source, what: what, rawKeys: rawKeys + ["inputOptions"]) {
+          parameter["inputOptions"] = .object(options)
+        }
       case "kind":
         if let kind = Self.caseName(argument.value), ["date", "time", "dateTime"].contains(kind) {
           dateKind = kind
@@ -136,7 +148,9 @@ extension SwiftCatalogBuilder {
           if unit != nil {
             unit?["default"] = .string(symbol)
           } else if mapped?.type == "duration" {
-            keepRaw(argument.value, in: source, at: rawKeys + ["defaultUnit"], reason: "the default unit of \(what) has no catalog field: catalog durations are in seconds")
+            keepRaw(
+              argument.value, in: source, at: rawKeys + ["defaultUnit"],
+              reason: "the default unit of \(what) has no catalog field: catalog durations are in seconds")
           } else {
             keepRaw(argument.value, in: source, at: rawKeys + ["defaultUnit"], reason: "a default unit on \(what), which is not a measurement")
           }
@@ -273,7 +287,9 @@ extension SwiftCatalogBuilder {
       case ("autocorrect", .boolean(let flag)):
         options["autocorrect"] = .bool(flag)
       default:
-        keepRaw(argument.value, in: source, at: rawKeys + [argument.label ?? "_"], reason: "the input option '\(argument.label ?? "_")' of \(what) has no catalog equivalent")
+        keepRaw(
+          argument.value, in: source, at: rawKeys + [argument.label ?? "_"],
+          reason: "the input option '\(argument.label ?? "_")' of \(what) has no catalog equivalent")
       }
     }
     return options.isEmpty ? nil : options.ordered(["multiline", "capitalization", "keyboard", "autocorrect"])

@@ -24,12 +24,17 @@ extension SwiftCatalogBuilder {
     }
     if let (member, source) = member("negativePhrases", of: info), let expression = builderValue(of: member, in: source) {
       let path = JSONPath.root / "negativePhrases"
-      if let list = phraseList(expression, in: source, what: "the negativePhrases of '\(providerName)'", rawKeys: ["appShortcuts", providerName, "negativePhrases"], path: path) {
+      if let list = phraseList(
+        expression, in: source, what: "the negativePhrases of '\(providerName)'", rawKeys: ["appShortcuts", providerName, "negativePhrases"],
+        path: path)
+      {
         negativePhrases = list.value
       }
     }
     if let (member, source) = member("shortcutTileColor", of: info), let expression = value(of: member, in: source) {
-      keepRaw(expression, in: source, at: ["appShortcuts", providerName, "shortcutTileColor"], reason: "the shortcutTileColor of '\(providerName)' has no catalog equivalent")
+      keepRaw(
+        expression, in: source, at: ["appShortcuts", providerName, "shortcutTileColor"],
+        reason: "the shortcutTileColor of '\(providerName)' has no catalog equivalent")
     }
   }
 
@@ -44,7 +49,8 @@ extension SwiftCatalogBuilder {
       let typeName = intentExpression.calleeName ?? intentExpression.lastName,
       let full = self.index.resolve(typeName), let intentID = intentIDs[full]
     else {
-      keepRaw(call, in: source, at: rawKeys, reason: "the AppShortcut's intent is not an app intent of these sources; the App Shortcut was not imported")
+      keepRaw(
+        call, in: source, at: rawKeys, reason: "the AppShortcut's intent is not an app intent of these sources; the App Shortcut was not imported")
       return nil
     }
     note(path, source, call.tokens.lowerBound)
@@ -52,11 +58,14 @@ extension SwiftCatalogBuilder {
     var shortcut = JSONObject()
     shortcut["intent"] = .string(intentID)
     if case .call(_, let intentArguments, _) = intentExpression.kind, !intentArguments.isEmpty {
-      keepRaw(intentExpression, in: source, at: rawKeys + ["intent"], reason: "the App Shortcut for '\(intentID)' presets parameters, which the catalog cannot express")
+      keepRaw(
+        intentExpression, in: source, at: rawKeys + ["intent"],
+        reason: "the App Shortcut for '\(intentID)' presets parameters, which the catalog cannot express")
     }
     var slots: [String] = []
     if let phrases = arguments.first(where: { $0.label == "phrases" })?.value,
-      let list = phraseList(phrases, in: source, what: "the phrases of the App Shortcut for '\(intentID)'", rawKeys: rawKeys + ["phrases"], path: path / "phrases")
+      let list = phraseList(
+        phrases, in: source, what: "the phrases of the App Shortcut for '\(intentID)'", rawKeys: rawKeys + ["phrases"], path: path / "phrases")
     {
       shortcut["phrases"] = list.value
       slots = list.slots.filter { $0 != "applicationName" }
@@ -68,21 +77,29 @@ extension SwiftCatalogBuilder {
       case "intent", "phrases":
         break
       case "shortTitle":
-        shortcut["shortTitle"] = textValue(argument.value, in: source, what: "the shortTitle of the App Shortcut for '\(intentID)'", rawKeys: rawKeys + ["shortTitle"], path: path / "shortTitle")
+        shortcut["shortTitle"] = textValue(
+          argument.value, in: source, what: "the shortTitle of the App Shortcut for '\(intentID)'", rawKeys: rawKeys + ["shortTitle"],
+          path: path / "shortTitle")
       case "systemImageName":
         if case .string(let literal) = argument.value.kind, let name = literal.plainText, !name.isEmpty {
           shortcut["systemImageName"] = .string(name)
         } else {
-          keepRaw(argument.value, in: source, at: rawKeys + ["systemImageName"], reason: "the systemImageName of the App Shortcut for '\(intentID)' is not a string literal")
+          keepRaw(
+            argument.value, in: source, at: rawKeys + ["systemImageName"],
+            reason: "the systemImageName of the App Shortcut for '\(intentID)' is not a string literal")
         }
       default:
-        keepRaw(argument.value, in: source, at: rawKeys + [argument.label ?? "_"], reason: "'\(argument.label ?? "_")' of the App Shortcut for '\(intentID)' has no catalog equivalent")
+        keepRaw(
+          argument.value, in: source, at: rawKeys + [argument.label ?? "_"],
+          reason: "'\(argument.label ?? "_")' of the App Shortcut for '\(intentID)' has no catalog equivalent")
       }
     }
     if slots.count == 1 {
       shortcut["parameter"] = .string(slots[0])
     } else if slots.count > 1 {
-      recorder.warn(source.location(call.tokens.lowerBound), "the phrases of the App Shortcut for '\(intentID)' use the parameters \(slots.joined(separator: ", ")); an App Shortcut has at most one")
+      recorder.warn(
+        source.location(call.tokens.lowerBound),
+        "the phrases of the App Shortcut for '\(intentID)' use the parameters \(slots.joined(separator: ", ")); an App Shortcut has at most one")
     }
     return shortcut.ordered(["intent", "phrases", "shortTitle", "systemImageName", "parameter"])
   }
@@ -107,7 +124,8 @@ extension SwiftCatalogBuilder {
       switch readText(element, in: source) {
       case .success(let read): text = read
       case .failure(let problem):
-        keepRaw(element, in: source, at: rawKeys + [String(elementIndex)], reason: "a phrase of \(what): \(problem.reason); the phrase was not imported")
+        keepRaw(
+          element, in: source, at: rawKeys + [String(elementIndex)], reason: "a phrase of \(what): \(problem.reason); the phrase was not imported")
         continue
       }
       let phraseSlots = ActionsDataConverter.slots(in: text.key)
@@ -115,7 +133,10 @@ extension SwiftCatalogBuilder {
       let values = translations(of: text, defaultTable: "AppShortcuts", path: path)
       for value in values {
         if value.language != defaultLanguage, ActionsDataConverter.slots(in: value.text).sorted() != phraseSlots.sorted() {
-          recorder.warn(value.location, "the \(value.language) translation \(JSONWriter.quoted(value.text)) of the phrase \(JSONWriter.quoted(text.key)) has other ${…} slots than the phrase; it was not imported")
+          recorder.warn(
+            value.location,
+            "the \(value.language) translation \(JSONWriter.quoted(value.text)) of the phrase \(JSONWriter.quoted(text.key)) has other ${…} slots than the phrase; it was not imported"
+          )
           continue
         }
         let position = perLanguage[value.language]?.count ?? 0
@@ -181,8 +202,11 @@ extension SwiftCatalogBuilder {
       shortcuts[index] = updated
       recorder.warn(
         shortcutLocations[index],
-        "App Shortcut phrases need exactly one ${applicationName}; \(moved.map { JSONWriter.quoted($0) }.joined(separator: ", ")) became phrases of the intent '\(intentID)' instead")
-      guard let intentIndex = intents.firstIndex(where: { $0["id"] == .string(intentID) }), case .object(var intent) = intents[intentIndex] else { continue }
+        "App Shortcut phrases need exactly one ${applicationName}; \(moved.map { JSONWriter.quoted($0) }.joined(separator: ", ")) became phrases of the intent '\(intentID)' instead"
+      )
+      guard let intentIndex = intents.firstIndex(where: { $0["id"] == .string(intentID) }), case .object(var intent) = intents[intentIndex] else {
+        continue
+      }
       var phrases = intent["phrases"]?.arrayValue ?? []
       for phrase in moved where !phrases.contains(.string(phrase)) { phrases.append(.string(phrase)) }
       intent["phrases"] = .array(phrases)

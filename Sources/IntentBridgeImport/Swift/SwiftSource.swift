@@ -45,7 +45,8 @@ final class SwiftSource: Sendable {
       let token = tokens[first.opener]
       issues.insert(
         SwiftLexer.Issue(
-          message: "\(unclosed.count) brackets are never closed, more than the \(Self.maximumUnclosed) this reader recovers; the file was not read (is it Swift source?)",
+          message:
+            "\(unclosed.count) brackets are never closed, more than the \(Self.maximumUnclosed) this reader recovers; the file was not read (is it Swift source?)",
           line: Int(token.line), column: Int(token.column)), at: 0)
       (tokens, conditionIndex, partner, unclosed) = ([], [], [], [])
     }
@@ -61,7 +62,8 @@ final class SwiftSource: Sendable {
       let more = issues.count - Self.maximumIssues
       issues.removeLast(more)
       if let last = issues.last {
-        issues.append(SwiftLexer.Issue(message: "\(more) more problems of this kind in the file were not reported", line: last.line, column: last.column))
+        issues.append(
+          SwiftLexer.Issue(message: "\(more) more problems of this kind in the file were not reported", line: last.line, column: last.column))
       }
     }
     self.issues = issues
@@ -362,11 +364,15 @@ final class SwiftSource: Sendable {
       let token = tokens[opener]
       let symbol = token.kind == .leftBrace ? "{" : token.kind == .leftParen ? "(" : "["
       let place = point < n ? "before line \(tokens[point].line)" : "at the end of the file"
-      issues.append(SwiftLexer.Issue(message: "'\(symbol)' is never closed; read as closed \(place)", line: Int(token.line), column: Int(token.column)))
+      issues.append(
+        SwiftLexer.Issue(message: "'\(symbol)' is never closed; read as closed \(place)", line: Int(token.line), column: Int(token.column)))
     }
     if points.count > maximumIssues, let last = points.last {
       let token = tokens[last.opener]
-      issues.append(SwiftLexer.Issue(message: "\(points.count - maximumIssues) more unclosed brackets were closed the same way", line: Int(token.line), column: Int(token.column)))
+      issues.append(
+        SwiftLexer.Issue(
+          message: "\(points.count - maximumIssues) more unclosed brackets were closed the same way", line: Int(token.line), column: Int(token.column)
+        ))
     }
     // Insert, innermost first at each point.
     var byPoint: [Int: [Int]] = [:]
@@ -383,7 +389,8 @@ final class SwiftSource: Sendable {
           let kind: SwiftToken.Kind =
             tokens[opener].kind == .leftBrace ? .rightBrace : tokens[opener].kind == .leftParen ? .rightParen : .rightBracket
           newTokens.append(
-            SwiftToken(kind: kind, start: offset, end: offset, line: at.line, column: at.column, newlineBefore: i < n && at.newlineBefore, spaceBefore: true))
+            SwiftToken(
+              kind: kind, start: offset, end: offset, line: at.line, column: at.column, newlineBefore: i < n && at.newlineBefore, spaceBefore: true))
           newConditions.append(i < n ? conditionIndex[i] : conditionIndex[n - 1])
         }
       }

@@ -60,12 +60,16 @@ public enum SwiftSourceImporter {
     importCatalog(sources: sources, strings: strings, options: options, recorder: ImportRecorder())
   }
 
-  private static func importCatalog(sources: [SwiftImportInput.File], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder) -> ImportResult {
+  private static func importCatalog(
+    sources: [SwiftImportInput.File], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder
+  ) -> ImportResult {
     importCatalog(lexed: sources.map { SwiftSource(name: $0.name, bytes: $0.bytes) }, strings: stringFiles, options: options, recorder: recorder)
   }
 
   /// Imports already lexed sources (the test sweep reads each file once for all its checks).
-  static func importCatalog(lexed: [SwiftSource], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder = ImportRecorder()) -> ImportResult {
+  static func importCatalog(
+    lexed: [SwiftSource], strings stringFiles: [SwiftImportInput.File], options: Options, recorder: ImportRecorder = ImportRecorder()
+  ) -> ImportResult {
     var recorder = recorder
     var strings = LocalizedStrings()
     // String Catalogs first: their source language names the language of Base.lproj.

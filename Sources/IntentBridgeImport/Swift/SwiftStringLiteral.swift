@@ -110,10 +110,18 @@ struct SwiftStringLiteral: Sendable, Hashable {
           segments.append(.interpolation(inner))
           next += 1
           p = inner.upperBound + 1
-        case UInt8(ascii: "n"): text.append(0x0A); p = q + 1
-        case UInt8(ascii: "t"): text.append(0x09); p = q + 1
-        case UInt8(ascii: "r"): text.append(0x0D); p = q + 1
-        case UInt8(ascii: "0"): text.append(0x00); p = q + 1
+        case UInt8(ascii: "n"):
+          text.append(0x0A)
+          p = q + 1
+        case UInt8(ascii: "t"):
+          text.append(0x09)
+          p = q + 1
+        case UInt8(ascii: "r"):
+          text.append(0x0D)
+          p = q + 1
+        case UInt8(ascii: "0"):
+          text.append(0x00)
+          p = q + 1
         case UInt8(ascii: "u"):
           p = Self.unicodeEscape(bytes, at: q + 1, end: end, into: &text)
         case 0x0A, 0x0D:

@@ -74,7 +74,9 @@ extension SwiftCatalogBuilder {
 
   /// A literal's key text: literal segments verbatim, recognised interpolations as `${…}`
   /// (with `parameters`, a plain `\(name)` of one of them counts too: result dialogs).
-  func readLiteral(_ literal: SwiftStringLiteral, in source: SwiftSource, location: FileLocation, parameters: Set<String> = []) -> Result<String, TextProblem> {
+  func readLiteral(_ literal: SwiftStringLiteral, in source: SwiftSource, location: FileLocation, parameters: Set<String> = []) -> Result<
+    String, TextProblem
+  > {
     var key = ""
     for segment in literal.segments {
       switch segment {
@@ -137,9 +139,12 @@ extension SwiftCatalogBuilder {
     if !entry.variations.isEmpty {
       recorder.warn(
         text.location,
-        "the strings entry \(JSONWriter.quoted(text.key)) of \(table) has \(entry.variations.joined(separator: ", ")) variations; used the 'other' form of each language")
+        "the strings entry \(JSONWriter.quoted(text.key)) of \(table) has \(entry.variations.joined(separator: ", ")) variations; used the 'other' form of each language"
+      )
     }
-    var values = [entry.value(for: defaultLanguage).map { LocalizedStrings.Value(language: defaultLanguage, text: $0.text, location: text.location) } ?? fallback]
+    var values = [
+      entry.value(for: defaultLanguage).map { LocalizedStrings.Value(language: defaultLanguage, text: $0.text, location: text.location) } ?? fallback
+    ]
     guard entry.shouldTranslate else { return values }
     for language in languages.dropFirst() {
       if let value = entry.value(for: language), !value.text.isEmpty { values.append(value) }
@@ -207,7 +212,9 @@ extension SwiftCatalogBuilder {
       note(path / index, text.location)
     }
     for element in unreadable {
-      keepRaw(element, in: source, at: rawKeys + [String(elements.firstIndex { $0.tokens == element.tokens } ?? 0)], reason: "an item of \(what) is computed at run time")
+      keepRaw(
+        element, in: source, at: rawKeys + [String(elements.firstIndex { $0.tokens == element.tokens } ?? 0)],
+        reason: "an item of \(what) is computed at run time")
     }
     guard let defaults = perLanguage[defaultLanguage], !defaults.isEmpty else { return nil }
     if perLanguage.count == 1 { return .array(defaults.map(JSONValue.string)) }
