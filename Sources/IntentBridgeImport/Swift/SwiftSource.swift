@@ -38,15 +38,15 @@ final class SwiftSource: Sendable {
     let lexed = SwiftLexer.tokenize(bytes)
     var issues = lexed.issues
     var (tokens, conditionIndex, conditions) = Self.removingDirectives(lexed.tokens, bytes: bytes, issues: &issues)
-    var (partner, unclosed) = Self.matchBrackets(tokens)
-    if unclosed.count > Self.maximumUnclosed, let first = unclosed.min(by: { $0.opener < $1.opener }) {
+    var (partner, unclosed, unclosedCount) = Self.matchBrackets(tokens)
+    if unclosedCount > Self.maximumUnclosed, let first = unclosed.min(by: { $0.opener < $1.opener }) {
       // Not source code a person wrote: recovering each bracket would cost ~160 bytes apiece
       // (16 MiB of `(` took 2.5 GB). The file is reported and read as empty.
       let token = tokens[first.opener]
       issues.insert(
         SwiftLexer.Issue(
           message:
-            "\(unclosed.count) brackets are never closed, more than the \(Self.maximumUnclosed) this reader recovers; the file was not read (is it Swift source?)",
+            "\(unclosedCount) brackets are never closed, more than the \(Self.maximumUnclosed) this reader recovers; the file was not read (is it Swift source?)",
           line: Int(token.line), column: Int(token.column)), at: 0)
       (tokens, conditionIndex, partner, unclosed) = ([], [], [], [])
     }
@@ -231,8 +231,15 @@ final class SwiftSource: Sendable {
     var forcedBy: Int?
   }
 
-  private static func matchBrackets(_ tokens: [SwiftToken]) -> (partner: [Int32], unclosed: [Unclosed]) {
+  /// The partner of every bracket, the unclosed openers (at most `maximumUnclosed + 1` of
+  /// them are kept: past that the file is not read) and how many there are in all.
+  private static func matchBrackets(_ tokens: [SwiftToken]) -> (partner: [Int32], unclosed: [Unclosed], unclosedCount: Int) {
     var unclosed: [Unclosed] = []
+    var unclosedCount = 0
+    func note(_ item: Unclosed) {
+      unclosedCount += 1
+      if unclosed.count <= maximumUnclosed { unclosed.append(item) }
+    }
     var partner = [Int32](repeating: -1, count: tokens.count)
     var stack: [Int] = []
     // Open parens and brackets since the innermost open brace, and the counts saved for
@@ -264,7 +271,7 @@ final class SwiftSource: Sendable {
             break
           }
           // A paren or bracket left open inside the braces ends here.
-          unclosed.append(Unclosed(opener: open, forcedBy: i))
+          note(Unclosed(opener: open, forcedBy: i))
         }
         (parens, brackets) = outer
       case .rightParen, .rightBracket:
@@ -279,7 +286,7 @@ final class SwiftSource: Sendable {
             partner[i] = Int32(open)
             break
           }
-          unclosed.append(Unclosed(opener: open, forcedBy: i))
+          note(Unclosed(opener: open, forcedBy: i))
         }
       default:
         break
@@ -287,9 +294,9 @@ final class SwiftSource: Sendable {
     }
     for open in stack {
       partner[open] = end
-      unclosed.append(Unclosed(opener: open, forcedBy: nil))
+      note(Unclosed(opener: open, forcedBy: nil))
     }
-    return (partner, unclosed)
+    return (partner, unclosed, unclosedCount)
   }
 
   /// Inserts a closer (a zero-width token) for every opener that lacks one, where the
