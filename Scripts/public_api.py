@@ -1,0 +1,95 @@
+"""The public API of the library product, listed from the toolchain's symbol graphs.
+
+Usage:
+  python3 Scripts/public_api.py --write [--modules DIR]   # rewrite docs/public-api.txt
+  python3 Scripts/public_api.py --check [--modules DIR] [--listing FILE]
+
+`swift-symbolgraph-extract` (part of the toolchain) reads each module of the `IntentBridge`
+library product from the built modules (default `.build/debug/Modules`, as `swift build`
+leaves them) at `public` access and above; every public symbol becomes one line,
+`Module  kind  Type.member  declaration`, sorted, so the listing changes exactly when the
+public surface does. `--check` compares with the committed listing and fails with the lines
+added and removed: a change of the public API must come with the listing updated
+(`--write`) in the same commit. Both modes print the number of public types and of public
+symbols without a doc comment.
+
+Prints `public api: 1 passed, 0 failed` (or `0 passed, 1 failed`); exit 1 on a difference.
+"""
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+LISTING = os.path.join(ROOT, "docs", "public-api.txt")
+# The modules of the library product (`import IntentBridge` and what it builds on).
+MODULES = [
+    "IntentBridge", "IntentBridgeEngine", "IntentBridgeRanking", "IntentBridgeFilling", "IntentBridgeTemplates",
+    "IntentBridgeIndex", "IntentBridgeEmbedding", "IntentBridgeCatalog", "IntentBridgeTools", "IntentBridgeImport",
+    "IntentBridgeEval", "IntentBridgeText", "IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency",
+    "IntentBridgeSystem",
+]
+TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
+HEADER = (
+    "# The public API of the IntentBridge library product: one line per public symbol\n"
+    "# (module, kind, path, declaration), from swift-symbolgraph-extract. Made by\n"
+    "# `python3 Scripts/public_api.py --write`; the test command fails when it differs.\n"
+)
+
+
+def listing(modules_dir):
+    """(lines, public types, undocumented symbols) of the product's public surface."""
+    target = f"{platform.machine()}-unknown-linux-gnu"
+    lines, types, undocumented = set(), 0, 0
+    with tempfile.TemporaryDirectory() as out:
+        for module in MODULES:
+            subprocess.run(
+                ["swift-symbolgraph-extract", "-module-name", module, "-I", modules_dir, "-target", target,
+                 "-minimum-access-level", "public", "-output-dir", out],
+                check=True, capture_output=True)
+            path = os.path.join(out, f"{module}.symbols.json")
+            for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
+                if symbol.get("accessLevel") not in ("public", "open"):
+                    continue
+                kind = symbol["kind"]["identifier"]
+                declaration = " ".join("".join(f["spelling"] for f in symbol["declarationFragments"]).split())
+                line = f"{module}  {kind.removeprefix('swift.')}  {'.'.join(symbol['pathComponents'])}  {declaration}"
+                if line in lines:
+                    continue
+                lines.add(line)
+                types += kind in TYPE_KINDS
+                undocumented += "docComment" not in symbol
+    return sorted(lines), types, undocumented
+
+
+def main():
+    argv = sys.argv[1:]
+    modules_dir = argv[argv.index("--modules") + 1] if "--modules" in argv else os.path.join(ROOT, ".build", "debug", "Modules")
+    path = argv[argv.index("--listing") + 1] if "--listing" in argv else LISTING
+    lines, types, undocumented = listing(modules_dir)
+    print(f"public API: {len(lines)} public symbols, {types} public types, {undocumented} without a doc comment")
+    text = HEADER + "\n".join(lines) + "\n"
+    if "--write" in argv:
+        open(path, "w", encoding="utf-8").write(text)
+        print(f"wrote {os.path.relpath(path, ROOT)}")
+        return
+    committed = open(path, encoding="utf-8").read().split("\n") if os.path.exists(path) else []
+    committed = [line for line in committed if line and not line.startswith("#")]
+    added, removed = sorted(set(lines) - set(committed)), sorted(set(committed) - set(lines))
+    for line in added[:40]:
+        print(f"  + {line}")
+    for line in removed[:40]:
+        print(f"  - {line}")
+    if added or removed:
+        print(f"the public API differs from {os.path.relpath(path, ROOT)} ({len(added)} added, {len(removed)} removed): "
+              "if that is meant, run `python3 Scripts/public_api.py --write` and commit the listing")
+        print("public api: 0 passed, 1 failed")
+        sys.exit(1)
+    print("public api: 1 passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()
