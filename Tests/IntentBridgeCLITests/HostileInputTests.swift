@@ -142,4 +142,50 @@ import Testing
     #expect(empty.status == 0, "\(empty.err)")
     #expect(empty.err.contains("the tool list is empty"))
   }
+
+  /// `import swift` applies its 64 MiB limit per file (before, the size's type was not `Int`
+  /// on Linux and no file was refused) and does not read a file with more than 10,000 unclosed
+  /// brackets; both are warnings naming the file, and the readable sources are imported.
+  @Test func importSwiftWarnsOfFilesItDoesNotRead() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("import AppIntents\nstruct A: AppIntent { static let title: LocalizedStringResource = \"A\" }\n".utf8)
+      .write(to: directory.appendingPathComponent("A.swift"))
+    let big = directory.appendingPathComponent("Big.swift").path
+    #expect(FileManager.default.createFile(atPath: big, contents: Data("//".utf8)))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+    try handle.truncate(atOffset: (64 << 20) + 1)  // sparse: no 64 MiB written
+    try handle.close()
+    try Data(String(repeating: "(", count: 20_000).utf8).write(to: directory.appendingPathComponent("Brackets.swift"))
+    let deep = (0..<66).reduce(directory.appendingPathComponent("deep")) { url, _ in url.appendingPathComponent("d") }
+    try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+    try Data("struct D {}\n".utf8).write(to: deep.appendingPathComponent("D.swift"))
+    let run = CapturedRun(["import", "swift", directory.path, "--out", directory.appendingPathComponent("out.json").path])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.contains("Big.swift:1:1: warning: is 67108865 bytes; a source or strings file may be at most 67108864 bytes"), "\(run.err)")
+    #expect(run.err.contains("20000 brackets are never closed, more than the 10000 this reader recovers"), "\(run.err)")
+    #expect(run.err.contains("is nested more than 64 folders deep; it was not read"), "\(run.err)")
+  }
+
+  /// Failures to read or write name the path and the reason in one line, never a Foundation
+  /// error dump; a path that is not valid UTF-8 is named as such (before: "no such file").
+  @Test func fileFailuresAreOneLineInTheSystemsWords() throws {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("notes.en.json").path
+    try FileManager.default.copyItem(atPath: notes, toPath: catalog)
+    try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("notes.en.index").path, withIntermediateDirectories: true)
+    let index = CapturedRun(["index", catalog, "--no-embeddings"])
+    #expect(index.status == 1, "\(index.err)")
+    #expect(index.err.contains("could not write") && index.err.contains("(Is a directory)"), "\(index.err)")
+    let prompts = CapturedRun(["serve", catalog, "--prompts", directory.appendingPathComponent("missing").path, "--no-embeddings"])
+    #expect(prompts.status == 65, "\(prompts.err)")
+    #expect(prompts.err.contains("missing: no such folder"), "\(prompts.err)")
+    let invalid = CapturedRun(["rank", directory.path + "/n\u{FFFD}tes.json", "add a note", "--no-embeddings"])
+    #expect(invalid.status == 65, "\(invalid.err)")
+    #expect(invalid.err.contains("the path given is not valid UTF-8"), "\(invalid.err)")
+    for run in [index, prompts, invalid] {
+      #expect(!run.err.contains("Error Domain") && !run.err.contains("CocoaError") && !run.err.contains("rawValue"), "\(run.err)")
+    }
+  }
 }
