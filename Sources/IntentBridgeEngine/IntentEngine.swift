@@ -508,7 +508,7 @@ public struct IntentEngine: Sendable {
       try IndexFile.write(file, engine: VectorFileBuilder.engineFormat, path: path)
       if !existed { notice("notice: wrote \(path)") }
     } catch {
-      notice("notice: could not write \(path) (\(Errno(underlying: error)?.description ?? "\(error)")); using \(otherwise) in memory")
+      notice("notice: could not write \(path) (\(Errno.describe(error))); using \(otherwise) in memory")
     }
   }
 

@@ -101,7 +101,7 @@ public struct MCPPrompt: Sendable, Hashable {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      let system = Errno(underlying: error)?.description ?? "\(error)"
+      let system = Errno.describe(error)
       let reason =
         (try? FileStatus(path: directory)).map { $0.kind == .directory ? "cannot be read (\(system))" : "is not a folder" } ?? "no such folder"
       throw ParseError(file: directory, line: 0, message: reason)

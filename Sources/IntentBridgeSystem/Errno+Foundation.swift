@@ -18,4 +18,11 @@ extension Errno {
     guard let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError else { return nil }
     self.init(rawValue: posix.code.rawValue)
   }
+
+  /// Why a file operation failed, in the system's words (`strerror` of the POSIX error
+  /// underneath, e.g. "Is a directory"), else the error's own description; never
+  /// Foundation's error dump. FoundationEssentials has no `localizedDescription`.
+  package static func describe(_ error: any Error) -> String {
+    Errno(underlying: error)?.description ?? "\(error)"
+  }
 }

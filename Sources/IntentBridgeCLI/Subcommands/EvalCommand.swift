@@ -1,5 +1,6 @@
 import IntentBridgeEngine
 import IntentBridgeEval
+import IntentBridgeSystem
 import IntentBridgeText
 
 #if canImport(FoundationEssentials)
@@ -126,7 +127,7 @@ enum EvalCommand: Subcommand {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: out))
       } catch {
-        console.err("error: cannot write the report to \(out): \(FileErrorReason.describe(error))\n")
+        console.err("error: cannot write the report to \(out): \(Errno.describe(error))\n")
         return .failure
       }
     } else {

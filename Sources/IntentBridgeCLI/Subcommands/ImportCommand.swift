@@ -95,7 +95,7 @@ enum ImportCommand: Subcommand {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: out))
       } catch {
-        console.err("\(out): error: cannot write the catalog: \(FileErrorReason.describe(error))\n")
+        console.err("\(out): error: cannot write the catalog: \(Errno.describe(error))\n")
         return .failure
       }
     } else {

@@ -1,5 +1,6 @@
 import IntentBridgeEngine
 import IntentBridgeEval
+import IntentBridgeSystem
 
 /// `intentbridge tune CATALOG LABELLED.jsonl… [--lang L] [--hold-out SHARE] [--seed N]
 /// [--out FILE] [--dry-run]`: fits the fusion weights, the confidence and the no-match
@@ -83,7 +84,7 @@ enum TuneCommand: Subcommand {
       do {
         try run.tuning.write(path: path)
       } catch {
-        console.err("error: cannot write the tuning to \(path): \(FileErrorReason.describe(error))\n")
+        console.err("error: cannot write the tuning to \(path): \(Errno.describe(error))\n")
         return .failure
       }
       console.out("wrote \(path) (rank, resolve, eval and serve use it from now on; --no-tuning ignores it)\n")

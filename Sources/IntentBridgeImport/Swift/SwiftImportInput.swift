@@ -99,7 +99,7 @@ public struct SwiftImportInput: Sendable {
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      skipped.append((directory, "the folder cannot be read (\(Self.reason(error))); it was skipped"))
+      skipped.append((directory, "the folder cannot be read (\(Errno.describe(error))); it was skipped"))
       return
     }
     for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "DerivedData" {
@@ -119,11 +119,6 @@ public struct SwiftImportInput: Sendable {
         found.append(item)
       }
     }
-  }
-
-  /// The system's reason for a failed file operation, without Foundation's error dump.
-  static func reason(_ error: any Error) -> String {
-    Errno(underlying: error)?.description ?? "\(error)"
   }
 
   private enum Kind { case source, strings, infoPlist }
