@@ -13,19 +13,19 @@ enum ModelFile {
     let size: Int
   }
 
-  /// Opens `path` for reading; the caller closes `handle`.
-  /// - Throws: `.fileNotFound`, or `.unreadable` for a directory, FIFO or device (checked
-  ///   before reading) and for I/O errors.
   /// The largest model, tokenizer or compiled tokenizer file read: 4 GiB.
   static let maximumBytes = 1 << 32
 
+  /// Opens `path` for reading; the caller closes `handle`.
+  /// - Throws: `.fileNotFound`, or `.unreadable` for a directory, FIFO or device (checked
+  ///   before reading) and for I/O errors.
   static func openRegularFile(_ path: String) throws(EmbeddingError) -> OpenFile {
     // `FileReader`'s policy: never open a FIFO (it would block), name a folder, a dangling
     // link or a path that is not valid UTF-8 as such.
     do {
       _ = try FileReader.status(path, what: "a model file", limit: maximumBytes)
     } catch {
-      if error.kind == .missing, !error.reason.contains("symbolic link"), !error.reason.contains("UTF-8") { throw .fileNotFound(file: path) }
+      if error.kind == .missing { throw .fileNotFound(file: path) }
       throw .unreadable(file: path, reason: error.reason)
     }
     let descriptor: FileDescriptor

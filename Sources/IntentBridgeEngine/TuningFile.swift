@@ -140,7 +140,7 @@ public struct TuningFile: Sendable {
     do {
       data = try FileReader.read(path, what: "a tuning file", limit: maximumBytes)
     } catch {
-      if error.kind == .missing, !error.reason.contains("symbolic link") { return nil }
+      if error.kind == .missing || error.kind == .invalidPath { return nil }
       throw Problem(path: "", message: error.reason)
     }
     let value: JSONValue

@@ -19,10 +19,16 @@ package enum FileReader {
   /// Why a file was not read: the path and the reason, as one line.
   package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Kind: Sendable, Equatable {
-      /// Nothing at the path (also a path that is not valid UTF-8, or a dangling link).
+      /// Nothing at the path.
       case missing
-      /// A folder, or a FIFO/socket/device where a regular file is needed.
-      case wrongKind
+      /// A symbolic link to nothing.
+      case danglingLink
+      /// A path that is not valid UTF-8 as given (U+FFFD in place of its bad bytes).
+      case invalidPath
+      /// A folder where a file is needed.
+      case folder
+      /// A FIFO, socket or device where a regular file is needed.
+      case notRegularFile
       case tooLarge
       /// The system refused (permission, I/O error).
       case system
@@ -57,10 +63,10 @@ package enum FileReader {
         throw Failure(path: path, reason: "is \(status.size) bytes; \(what) may be at most \(limit) bytes", kind: .tooLarge)
       }
     case .directory:
-      throw Failure(path: path, reason: "is a folder, not \(what)", kind: .wrongKind)
+      throw Failure(path: path, reason: "is a folder, not \(what)", kind: .folder)
     case .other:
       guard streams else {
-        throw Failure(path: path, reason: "is not a regular file (a FIFO, socket or device), not \(what)", kind: .wrongKind)
+        throw Failure(path: path, reason: "is not a regular file (a FIFO, socket or device), not \(what)", kind: .notRegularFile)
       }
     }
     return status
@@ -119,10 +125,10 @@ package enum FileReader {
       return Failure(
         path: path,
         reason: "no such file; the path given is not valid UTF-8 (IntentBridge reads paths as UTF-8): rename the file or a folder on its path",
-        kind: .missing)
+        kind: .invalidPath)
     }
     if FileSystem.isSymbolicLink(path) {
-      return Failure(path: path, reason: "is a symbolic link to a file that does not exist", kind: .missing)
+      return Failure(path: path, reason: "is a symbolic link to a file that does not exist", kind: .danglingLink)
     }
     return Failure(path: path, reason: "no such file", kind: .missing)
   }

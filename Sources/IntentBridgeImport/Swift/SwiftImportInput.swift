@@ -140,7 +140,7 @@ public struct SwiftImportInput: Sendable {
       // size to Int failed on Linux and the limit was never applied), no FIFO opened.
       bytes = try FileReader.read(full, what: "a source or strings file", limit: Self.maximumFileSize)
     } catch {
-      if error.kind == .wrongKind, error.reason.hasPrefix("is a folder") { return }
+      if error.kind == .folder { return }
       skipped.append((name, "\(error.reason); it was not read"))
       return
     }
