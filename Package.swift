@@ -52,7 +52,8 @@ let package = Package(
       swiftSettings: strictSettings),
     // Templates: phrase templates compiled for approximate matching (ranking evidence, slot filling).
     .target(
-      name: "IntentBridgeTemplates", dependencies: ["IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"], swiftSettings: strictSettings),
+      name: "IntentBridgeTemplates", dependencies: ["IntentBridgeBinary", "IntentBridgeCatalog", "IntentBridgeText", "IntentBridgeJSON"],
+      swiftSettings: strictSettings),
     // Filling: typed extractors (numbers, durations, dates/times, booleans, URLs, emails, quotes).
     .target(
       name: "IntentBridgeFilling",
@@ -84,10 +85,16 @@ let package = Package(
     .target(
       name: "IntentBridgeTools", dependencies: ["IntentBridgeCatalog", "IntentBridgeJSON", "IntentBridgeText"],
       swiftSettings: strictSettings),
-    // Static embedding runtime: safetensors, tokenizer.json (Unigram, WordPiece), Model2Vec models.
+    // Embedding runtimes: tokenizer.json (Unigram, WordPiece), static Model2Vec models
+    // (safetensors), and the transformer encoder (encoder file, int8 matrix kernels).
     .target(
-      name: "IntentBridgeEmbedding", dependencies: ["IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeSystem"],
+      name: "IntentBridgeEmbedding",
+      dependencies: ["IntentBridgeJSON", "IntentBridgeBinary", "IntentBridgeConcurrency", "IntentBridgeSystem", "CIntentBridgeKernels"],
       swiftSettings: strictSettings),
+    // The project's only C: the encoder's int8 matrix kernels per instruction set (AVX-512 VNNI,
+    // AVX2, NEON dot product), chosen at run time; IntentBridgeEmbedding's `MatrixKernel` has
+    // the portable Swift version every kernel is tested against.
+    .target(name: "CIntentBridgeKernels"),
     // Evaluation: labelled request sets, metrics, confusions, discoverability advice, reports.
     .target(
       name: "IntentBridgeEval",
@@ -123,7 +130,8 @@ let package = Package(
       path: "Benchmarks/IntentBridgeBenchmarks", swiftSettings: strictSettings),
 
     .target(
-      name: "IntentBridgeTestSupport", dependencies: ["IntentBridgeText", "IntentBridgeBinary", "IntentBridgeJSON"], path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
+      name: "IntentBridgeTestSupport", dependencies: ["IntentBridgeText", "IntentBridgeBinary", "IntentBridgeJSON"],
+      path: "Tests/IntentBridgeTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "IntentBridgeJSONTests", dependencies: ["IntentBridgeJSON", "IntentBridgeTestSupport"], swiftSettings: strictSettings),
     .testTarget(

@@ -10,5 +10,5 @@ if [ ! -x .build/venv-bench/bin/python ]; then python3 -m venv .build/venv-bench
 swift build -c release --static-swift-stdlib --product intentbridge-bench
 swift build -c release --static-swift-stdlib --product intentbridge
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; $(date -u +%Y-%m-%d)"
-for name in catalog embedding rank resolve mcp; do .build/release/intentbridge-bench "$name"; echo; done
+for name in catalog embedding encoder rank resolve mcp; do .build/release/intentbridge-bench "$name"; echo; done
 .build/venv-bench/bin/python Benchmarks/python/system_baselines.py --binary "$(pwd)/.build/release/intentbridge"

@@ -26,8 +26,11 @@ IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|
 def package_targets(text):
     """{target: set(dependencies)} of the targets that live in Sources/ (no `path:`)."""
     targets = {}
-    for match in re.finditer(r"\.(?:target|executableTarget)\(\s*name:\s*\"(\w+)\"(.*?)swiftSettings", text, re.S):
-        body = match.group(2)
+    for part in re.split(r"(?=\.(?:target|executableTarget|testTarget)\()", text):
+        match = re.match(r"\.(?:target|executableTarget)\(\s*name:\s*\"(\w+)\"", part)
+        if not match:
+            continue
+        body = part[match.end():]
         if re.search(r"\bpath:", body):
             continue
         deps = re.search(r"dependencies:\s*\[(.*?)\]", body, re.S)

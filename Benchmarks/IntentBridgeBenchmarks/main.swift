@@ -112,6 +112,7 @@ let selected = CommandLine.arguments.dropFirst().first ?? "catalog"
 switch selected {
 case "catalog": benchmarkCatalog()
 case "embedding": benchmarkEmbedding()
+case "encoder": benchmarkEncoder()
 case "rank": benchmarkRank()
 case "resolve": benchmarkResolve()
 case "mcp": benchmarkMCP()
@@ -119,6 +120,6 @@ case "synthetic-tools": writeSyntheticTools()
 case "measure-process": measureProcess()
 default:
   FileHandle.standardError.write(
-    Data("unknown benchmark '\(selected)'; available: catalog, embedding, rank, resolve, mcp, synthetic-tools, measure-process\n".utf8))
+    Data("unknown benchmark '\(selected)'; available: catalog, embedding, encoder, rank, resolve, mcp, synthetic-tools, measure-process\n".utf8))
   exit(64)
 }

@@ -53,3 +53,25 @@
     Musl.pow(x, y)
   #endif
 }
+
+/// e raised to `x` in single precision (`expf`): the transformer encoder's softmax.
+@inlinable package func exp(_ x: Float) -> Float {
+  #if canImport(Darwin)
+    Darwin.expf(x)
+  #elseif canImport(Glibc)
+    Glibc.expf(x)
+  #elseif canImport(Musl)
+    Musl.expf(x)
+  #endif
+}
+
+/// The error function in single precision (`erff`): the transformer encoder's GELU.
+@inlinable package func erf(_ x: Float) -> Float {
+  #if canImport(Darwin)
+    Darwin.erff(x)
+  #elseif canImport(Glibc)
+    Glibc.erff(x)
+  #elseif canImport(Musl)
+    Musl.erff(x)
+  #endif
+}

@@ -1,0 +1,287 @@
+import IntentBridgeBinary
+import IntentBridgeConcurrency
+import IntentBridgeSystem
+
+/// A transformer sentence encoder (XLM-R/BERT family: token, position and type embeddings,
+/// post-norm layers of multi-head self-attention and a GELU feed-forward, mean pooling, L2
+/// normalisation) run in process from an encoder file (`EncoderFile`) with 4-bit weights.
+///
+///     let encoder = try TransformerEncoder(directory: "Models/e5small-q4-latcjk")
+///     let request = encoder.embed("turn on the kitchen lights", as: .query)
+///     let intents = encoder.embed(["Turn on a light", "Set a timer"], as: .passage)
+///
+/// A model folder holds `encoder.bin` and the `tokenizer.json` whose vocabulary its rows
+/// follow (a compiled copy is cached as the static model's is, `TokenizerCache`). Texts get
+/// the model's role prefix (`query: ` or `passage: `), then `<s>` … `</s>`; a text longer
+/// than the model's positions is cut into windows whose pooled vectors are averaged, weighted
+/// by their token counts.
+///
+/// Each matrix product runs on `MatrixKernel.fastest` (int8 dot-product instructions where the
+/// processor has them); activations are quantized to int8 per block of 32 before each product,
+/// as in the reference engine the weights come from.
+///
+/// Immutable after loading and `Sendable`: share one instance across threads.
+package final class TransformerEncoder: Sendable {
+  /// Which prefix a text gets: requests are queries, catalog texts passages.
+  package enum Role: Sendable {
+    case query
+    case passage
+  }
+
+  package let tokenizer: Tokenizer
+  /// Vector length (the model's hidden size).
+  package let dimensions: Int
+  /// `<folder name>@<12 hex digits of the file's checksum>`: stored next to vectors built
+  /// with this encoder.
+  package let identity: String
+  /// The matrix kernel every product uses.
+  package let kernel: MatrixKernel
+  private let file: EncoderFile
+
+  /// Loads the encoder in `directory` (`encoder.bin`, `tokenizer.json`).
+  /// - Throws: `EmbeddingError` naming the file and field at fault (a missing file, a damaged
+  ///   encoder file, a tokenizer whose vocabulary does not match its rows).
+  package init(directory: String, tokenizerCache: TokenizerCache = .automatic, kernel: MatrixKernel = .fastest) throws(EmbeddingError) {
+    let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+    let file = try EncoderFile(path: folder + "/encoder.bin")
+    let name = folder.split(separator: "/").last.map(String.init) ?? folder
+    let checksum = String(file.checksum, radix: 16)
+    let identity = name + "@" + String((String(repeating: "0", count: max(0, 16 - checksum.count)) + checksum).prefix(12))
+    let tokenizerFile = folder + "/tokenizer.json"
+    let sources = CompiledTokenizerSources(
+      modelIdentity: identity, files: [.init(name: "tokenizer.json", fingerprint: try ModelFile.fingerprint(of: tokenizerFile))])
+    let (tokenizer, _) = try tokenizerCache.load(folder: folder, sources: sources) { () throws(EmbeddingError) in
+      try Tokenizer(contentsOf: tokenizerFile)
+    }
+    guard tokenizer.vocabularySize + 2 == file.rows, file.beginRow == tokenizer.vocabularySize, file.endRow == file.beginRow + 1 else {
+      throw .invalidField(
+        file: file.path, field: "rows", value: "\(file.rows)",
+        expected: "\(tokenizer.vocabularySize + 2): the vocabulary of \(tokenizerFile), then <s> and </s>")
+    }
+    self.file = file
+    self.tokenizer = tokenizer
+    self.identity = identity
+    self.kernel = kernel
+    dimensions = file.hidden
+  }
+
+  /// The row ids `text` is encoded with in `role`: the prefix and the text's tokens, without
+  /// `<s>` and `</s>`.
+  package func tokenIDs(_ text: String, as role: Role) -> [Int] {
+    tokenizer.encode((role == .query ? file.queryPrefix : file.passagePrefix) + text)
+  }
+
+  /// For each row id, the token's id in the source model's full vocabulary.
+  package func sourceID(ofRow row: Int) -> Int? {
+    row >= 0 && row < file.rows ? Int(file.sourceIDs[row]) : nil
+  }
+
+  /// The unit-length vector of `text` in `role`.
+  /// - Complexity: O(layers × (t × (hidden² + hidden × ffn) + t² × hidden)) for t tokens per
+  ///   window; ≈ 340 M multiply-adds for a 16-token text.
+  package func embed(_ text: String, as role: Role) -> [Float] {
+    embed(text, as: role, work: Work())
+  }
+
+  /// The vectors of `texts` in order, one text per core at a time.
+  package func embed(_ texts: [String], as role: Role) -> [[Float]] {
+    concurrentMap(texts, chunkSize: 1) { chunk in
+      let work = Work()
+      return chunk.map { embed($0, as: role, work: work) }
+    }
+  }
+
+  private func embed(_ text: String, as role: Role, work: Work) -> [Float] {
+    let content = tokenIDs(text, as: role)
+    let window = file.positions - 2
+    var total = [Float](repeating: 0, count: dimensions)
+    var weight: Float = 0
+    var start = 0
+    repeat {
+      let end = min(content.count, start + window)
+      let ids = [file.beginRow] + content[start..<end] + [file.endRow]
+      let pooled = meanOfLastLayer(ids, work: work)
+      let share = Float(max(1, end - start))
+      for i in 0..<dimensions { total[i] += share * pooled[i] }
+      weight += share
+      start = end
+    } while start < content.count
+    var norm: Float = 0
+    for i in 0..<dimensions {
+      total[i] /= weight
+      norm += total[i] * total[i]
+    }
+    let scale = 1 / max(norm, 1e-12).squareRoot()
+    return total.map { $0 * scale }
+  }
+
+  /// Reusable storage of one forward pass (one per thread; grows to the longest window).
+  private final class Work {
+    private(set) var capacity = 0
+    private(set) var x = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var query = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var key = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var value = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var context = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var projected = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var middle = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    private(set) var probabilities = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    var activations = QuantizedActivations()
+
+    private var all: [UnsafeMutableBufferPointer<Float>] { [x, query, key, value, context, projected, middle, probabilities] }
+
+    func reserve(tokens: Int, hidden: Int, feedForward: Int) {
+      guard tokens > capacity else { return }
+      for buffer in all { buffer.deallocate() }
+      func allocate(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+        return buffer
+      }
+      x = allocate(tokens * hidden)
+      query = allocate(tokens * hidden)
+      key = allocate(tokens * hidden)
+      value = allocate(tokens * hidden)
+      context = allocate(tokens * hidden)
+      projected = allocate(tokens * hidden)
+      middle = allocate(tokens * feedForward)
+      probabilities = allocate(tokens)
+      capacity = tokens
+    }
+
+    deinit {
+      for buffer in all { buffer.deallocate() }
+    }
+  }
+
+  /// The mean over tokens of the last layer's outputs for `ids` (at most `positions` ids).
+  private func meanOfLastLayer(_ ids: [Int], work: Work) -> [Float] {
+    let tokens = ids.count
+    let hidden = dimensions
+    let heads = file.heads
+    let headSize = hidden / heads
+    let feedForward = file.feedForward
+    work.reserve(tokens: tokens, hidden: hidden, feedForward: feedForward)
+    let x = work.x
+    let (query, key, value, context, projected, middle, probabilities) =
+      (work.query, work.key, work.value, work.context, work.projected, work.middle, work.probabilities)
+
+    // Embeddings: token row (4-bit) + (position + type), then layer norm.
+    let blocksPerRow = hidden / QuantizedMatrix.blockSize
+    file.wordNibbles.withUnsafeBufferPointer { nibbles in
+      file.positionTable.withUnsafeBufferPointer { positions in
+        file.tokenType.withUnsafeBufferPointer { type in
+          for (t, id) in ids.enumerated() {
+            for block in 0..<blocksPerRow {
+              let scale = Self.float(fromHalf: file.wordScales[id * blocksPerRow + block])
+              let first = id * hidden / 2 + block * 16
+              for j in 0..<16 {
+                let byte = nibbles[first + j]
+                let i = block * QuantizedMatrix.blockSize + j
+                x[t * hidden + i] = Float(Int(byte & 0x0F) - 8) * scale + (positions[t * hidden + i] + type[i])
+                x[t * hidden + i + 16] = Float(Int(byte >> 4) - 8) * scale + (positions[t * hidden + i + 16] + type[i + 16])
+              }
+            }
+          }
+        }
+      }
+    }
+    layerNorm(x, adding: nil, file.embeddingNorm, tokens: tokens)
+
+    let attentionScale = 1 / Float(headSize).squareRoot()
+    for layer in file.layers {
+      work.activations.quantize(UnsafeBufferPointer(x), tokens: tokens, depth: hidden)
+      kernel.multiply(layer.query, work.activations, into: query.baseAddress!)
+      kernel.multiply(layer.key, work.activations, into: key.baseAddress!)
+      kernel.multiply(layer.value, work.activations, into: value.baseAddress!)
+      for t in 0..<tokens {
+        for head in 0..<heads {
+          let q = query.baseAddress! + t * hidden + head * headSize
+          var largest = -Float.infinity
+          for s in 0..<tokens {
+            let k = key.baseAddress! + s * hidden + head * headSize
+            var dot: Float = 0
+            for e in 0..<headSize { dot += q[e] * k[e] }
+            dot *= attentionScale
+            probabilities[s] = dot
+            largest = max(largest, dot)
+          }
+          var sum: Float = 0
+          for s in 0..<tokens {
+            let e = exp(probabilities[s] - largest)
+            probabilities[s] = e
+            sum += e
+          }
+          let inverse = 1 / sum
+          let c = context.baseAddress! + t * hidden + head * headSize
+          for e in 0..<headSize { c[e] = 0 }
+          for s in 0..<tokens {
+            let p = probabilities[s] * inverse
+            let v = value.baseAddress! + s * hidden + head * headSize
+            for e in 0..<headSize { c[e] += p * v[e] }
+          }
+        }
+      }
+      work.activations.quantize(UnsafeBufferPointer(context), tokens: tokens, depth: hidden)
+      kernel.multiply(layer.attentionOutput, work.activations, into: projected.baseAddress!)
+      layerNorm(x, adding: projected, layer.attentionNorm, tokens: tokens)
+
+      work.activations.quantize(UnsafeBufferPointer(x), tokens: tokens, depth: hidden)
+      kernel.multiply(layer.feedForwardIn, work.activations, into: middle.baseAddress!)
+      VectorMath.gelu(middle.baseAddress!, count: tokens * feedForward)
+      work.activations.quantize(UnsafeBufferPointer(middle), tokens: tokens, depth: feedForward)
+      kernel.multiply(layer.feedForwardOut, work.activations, into: projected.baseAddress!)
+      layerNorm(x, adding: projected, layer.outputNorm, tokens: tokens)
+    }
+
+    var mean = [Float](repeating: 0, count: hidden)
+    for t in 0..<tokens {
+      for i in 0..<hidden { mean[i] += x[t * hidden + i] }
+    }
+    let inverse = 1 / Float(tokens)
+    return mean.map { $0 * inverse }
+  }
+
+  /// x = layerNorm(x + y) per token (x alone when `y` is nil).
+  private func layerNorm(
+    _ x: UnsafeMutableBufferPointer<Float>, adding y: UnsafeMutableBufferPointer<Float>?,
+    _ norm: (weight: FlatArray<Float>, bias: FlatArray<Float>), tokens: Int
+  ) {
+    let hidden = dimensions
+    norm.weight.withUnsafeBufferPointer { weight in
+      norm.bias.withUnsafeBufferPointer { bias in
+        for t in 0..<tokens {
+          let row = x.baseAddress! + t * hidden
+          var mean: Float = 0
+          for i in 0..<hidden {
+            if let y { row[i] += y[t * hidden + i] }
+            mean += row[i]
+          }
+          mean /= Float(hidden)
+          var variance: Float = 0
+          for i in 0..<hidden {
+            let d = row[i] - mean
+            variance += d * d
+          }
+          variance /= Float(hidden)
+          let inverse = 1 / (variance + file.layerNormEpsilon).squareRoot()
+          for i in 0..<hidden { row[i] = (row[i] - mean) * inverse * weight[i] + bias[i] }
+        }
+      }
+    }
+  }
+
+  /// An IEEE 754 half-precision value's float (exact).
+  static func float(fromHalf bits: UInt16) -> Float {
+    let sign: UInt32 = UInt32(bits & 0x8000) << 16
+    let exponent = UInt32(bits >> 10) & 0x1F
+    let mantissa = UInt32(bits & 0x3FF)
+    if exponent == 0 {
+      // Zero or subnormal: mantissa × 2^−24.
+      let magnitude = Float(mantissa) * 0x1p-24
+      return sign == 0 ? magnitude : -magnitude
+    }
+    if exponent == 31 { return Float(bitPattern: sign | 0x7F80_0000 | (mantissa << 13)) }
+    return Float(bitPattern: sign | ((exponent + 112) << 23) | (mantissa << 13))
+  }
+}
