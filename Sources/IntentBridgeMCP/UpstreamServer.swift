@@ -26,7 +26,8 @@ package struct UpstreamServer: Sendable, Equatable {
   /// Tool-name glob patterns: tools matching one are left out (after `include`).
   package var exclude: [ToolNamePattern]
   /// The prefix of the server's tool names in a catalog of several servers (`time` →
-  /// `time__get_current_time`); nil: derived from `name`.
+  /// `time__get_current_time`); nil: derived from `name`; empty: none (its tools keep their
+  /// own names).
   package var namespace: String?
 
   /// Variables every server inherits from our environment, as the official SDKs' stdio
