@@ -24,7 +24,7 @@ package struct MCPServersConfig: Sendable {
 
     /// `servers.json:4:15: error: $.mcpServers.time.args must be an array of strings, found string`
     package var description: String {
-      "\(file)\(location.map { ":\($0)" } ?? ""): error: \(message)" + (path == .root && location == nil ? "" : "\n  at \(path)")
+      "\(file)\(location.map { ":\($0)" } ?? ""): error: \(message)" + (path == .root ? "" : "\n  at \(path)")
     }
   }
 

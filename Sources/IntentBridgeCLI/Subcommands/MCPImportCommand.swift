@@ -114,7 +114,7 @@ enum MCPImportCommand {
     }
     // The importer read one document made of the servers' lists: point its warnings back at them.
     return ImportCommand.write(
-      result, input: servers.map { "MCP server '\($0.name)'" }.joined(separator: ", "), arguments: arguments, console: console,
+      result, input: arguments.option("config") ?? "MCP server '\(servers[0].name)'", arguments: arguments, console: console,
       locate: { list.describe($0.path) })
   }
 }
