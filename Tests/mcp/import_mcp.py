@@ -2,7 +2,10 @@
 official Python SDK (Tests/mcp/fixtures/) and the PyPI reference server `mcp-server-time`,
 all installed in the virtual environment that runs this script.
 
-Usage: python import_mcp.py BINARY
+Usage: python import_mcp.py BINARY [--modern-python PYTHON]
+
+With `--modern-python`, a Python with the SDK's 2.x line: its `MCPServer` fixture
+(fixtures/modern_tools.py, which serves both protocol eras) is imported too.
 
 Checks the catalogs (tool count, names and their order, namespaces, an input schema carried
 through, `source.servers`), the same bytes on a second run, collisions reported on standard
@@ -22,6 +25,7 @@ import tempfile
 from checks import Checks
 
 BINARY = os.path.abspath(sys.argv[1])
+MODERN_PYTHON = sys.argv[sys.argv.index("--modern-python") + 1] if "--modern-python" in sys.argv else None
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "fixtures")
 PYTHON = sys.executable
@@ -118,6 +122,18 @@ check("mcp-server-time: get_current_time and convert_time", sorted(ids(catalog))
 check("mcp-server-time: app named mcp-server-time", catalog and catalog["app"]["name"] == "mcp-server-time", catalog and catalog["app"])
 zone = parameter(catalog, "get_current_time", "timezone")
 check("mcp-server-time: get_current_time.timezone is a required string", zone is not None and zone.get("type") == "string" and not zone.get("optional"), zone)
+
+if MODERN_PYTHON:
+    catalog, err = catalog_of(["--", MODERN_PYTHON, os.path.join(FIXTURES, "modern_tools.py")], "SDK 2.x server")
+    check("SDK 2.x server: its 2 tools", ids(catalog) == ["lookup_word", "count_letters"], ids(catalog))
+    servers = (catalog or {}).get("source", {}).get("servers", [])
+    check(
+        "SDK 2.x server: a session of a version we speak, serverInfo kept",
+        len(servers) == 1 and servers[0]["protocolVersion"] in ("2025-11-25", "2026-07-28") and servers[0].get("serverInfo", {}).get("name") == "modern-tools",
+        servers,
+    )
+    language = parameter(catalog, "lookup_word", "language")
+    check("SDK 2.x server: lookup_word.language keeps its default", language is not None and language.get("default") == "en", language)
 
 # -- Several servers from a configuration
 config = write_config(

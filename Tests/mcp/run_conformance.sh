@@ -47,12 +47,20 @@ run_line() {
 echo "-- Python MCP SDK 1.x"
 run_line .build/venv-mcp1 "mcp<2"
 
-# import mcp: the binary as an MCP client of fixture servers written with the 1.x SDK and of
-# the PyPI reference server mcp-server-time, installed beside the 1.x SDK (one pip resolve,
-# so mcp stays below 2).
-echo "-- import mcp (Tests/mcp/fixtures/ and mcp-server-time, SDK 1.x)"
+echo "-- Python MCP SDK 2.x"
+run_line .build/venv-mcp2 "mcp>=2,<3"
+if [ $? -eq 2 ]; then
+  echo "SKIPPED: the mcp 2.x line could not be installed from PyPI (no 2.x release reachable)"
+fi
+
+# import mcp: the binary as an MCP client of fixture servers written with the 1.x SDK (and,
+# when the 2.x line is installed, one on 2.x) and of the PyPI reference server mcp-server-time,
+# installed beside the 1.x SDK (one pip resolve, so mcp stays below 2).
+echo "-- import mcp (Tests/mcp/fixtures/ on the 1.x and 2.x SDKs, mcp-server-time)"
 if .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-check "mcp<2" mcp-server-time; then
-  out=$(.build/venv-mcp1/bin/python Tests/mcp/import_mcp.py "$bin" 2>&1)
+  modern=()
+  if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then modern=(--modern-python .build/venv-mcp2/bin/python); fi
+  out=$(.build/venv-mcp1/bin/python Tests/mcp/import_mcp.py "$bin" ${modern[@]+"${modern[@]}"} 2>&1)
   echo "$out" | grep -v "^  ok " || true
   summary=$(echo "$out" | grep -E "^import mcp: [0-9]+ passed, [0-9]+ failed" | tail -1)
   if [ -z "$summary" ]; then
@@ -65,11 +73,6 @@ if .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-chec
 else
   echo "import mcp: could not install mcp<2 and mcp-server-time"
   total_failed=$((total_failed + 1))
-fi
-echo "-- Python MCP SDK 2.x"
-run_line .build/venv-mcp2 "mcp>=2,<3"
-if [ $? -eq 2 ]; then
-  echo "SKIPPED: the mcp 2.x line could not be installed from PyPI (no 2.x release reachable)"
 fi
 
 echo "conformance: $total_passed passed, $total_failed failed"
