@@ -73,9 +73,19 @@ final class UpstreamConnection: Sendable {
     return connection
   }
 
-  /// The program's path: `command` itself when it names a file (relative ones from the
-  /// server's working folder), else the first executable of that name on `searchPath`.
+  /// The program's absolute path (the child changes folder before it starts the program, so
+  /// a relative path would be read from there): `command` itself when it names a file
+  /// (relative ones from the server's working folder), else the first executable of that
+  /// name on `searchPath`.
   static func resolveProgram(_ server: UpstreamServer, searchPath: String) throws(MCPClientError) -> String {
+    let found = try findProgram(server, searchPath: searchPath)
+    if found.hasPrefix("/") { return found }
+    // Not `realpath`: a virtual environment's `bin/python` is a symbolic link that must be
+    // started under its own name to find its packages.
+    return FileManager.default.currentDirectoryPath + "/" + found
+  }
+
+  private static func findProgram(_ server: UpstreamServer, searchPath: String) throws(MCPClientError) -> String {
     let command = server.command
     func executable(_ path: String) -> Bool {
       guard let status = try? FileStatus(path: path), status.kind == .regularFile else { return false }
