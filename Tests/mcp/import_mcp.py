@@ -248,6 +248,25 @@ bad_config("unknown-server.json", {"mcpServers": {"timer": server("three_tools")
 status, out, err = run(["--config", os.path.join(work, "missing.json")])
 check("missing config: exit 65, named", status == 65 and "missing.json" in err, err[-300:])
 
+# -- The configuration's JSON Schema agrees with the command
+try:
+    from jsonschema import Draft202012Validator
+except ImportError:  # the SDK depends on jsonschema; say so instead of skipping silently
+    Draft202012Validator = None
+check("Schemas/mcp-servers.schema.json: jsonschema available (a dependency of the SDK)", Draft202012Validator is not None)
+if Draft202012Validator is not None:
+    root = os.path.dirname(os.path.dirname(HERE))
+    schema = json.load(open(os.path.join(root, "Schemas", "mcp-servers.schema.json"), encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    for name in ("servers.json", "collide.json", "with-crash.json", "bad-cwd.json", os.path.join(root, "Examples", "mcp", "servers.json")):
+        document = json.load(open(os.path.join(work, name), encoding="utf-8"))
+        errors = [error.message for error in validator.iter_errors(document)]
+        check(f"schema: {os.path.basename(name)} (imported) is valid", not errors, errors)
+    for name in ("no-servers.json", "args.json", "env.json", "command.json", "namespace.json", "root.json"):
+        document = json.load(open(os.path.join(work, name), encoding="utf-8"))
+        check(f"schema: {name} (refused with exit 65) is invalid", any(True for _ in validator.iter_errors(document)))
+
 # -- Command-line mistakes
 status, out, err = run([])
 check("no server: exit 64 with a usage hint", status == 64 and "needs a server" in err, err[-300:])
