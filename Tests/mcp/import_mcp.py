@@ -117,6 +117,9 @@ check("paginated: in the server's order", ids(catalog) == [f"tool_{i:03d}" for i
 n = parameter(catalog, "tool_249", "n")
 check("paginated: the input schema of tool_249 carried through (maximum 249)", n is not None and n.get("maximum") == 249, n)
 
+catalog, _ = catalog_of(["--", *fixture("slow_start")], "slow start")
+check("slow start: answered once it was ready (well within the default timeout)", ids(catalog) == ["ready"], ids(catalog))
+
 catalog, _ = catalog_of(["--", TIME_SERVER], "mcp-server-time")
 check("mcp-server-time: get_current_time and convert_time", sorted(ids(catalog)) == ["convert_time", "get_current_time"], ids(catalog))
 check("mcp-server-time: app named mcp-server-time", catalog and catalog["app"]["name"] == "mcp-server-time", catalog and catalog["app"])

@@ -94,12 +94,20 @@ enum MCPImportCommand {
     var listings: [UpstreamToolList.Listing] = []
     for server in servers {
       let log: @Sendable (String) -> Void = { console.err($0) }
+      let client: MCPClient
       do {
-        let client = try MCPClient.connect(server, options: clientOptions, log: log)
-        defer { client.close() }
+        client = try MCPClient.connect(server, options: clientOptions, log: log)
+      } catch {
+        console.err("error: \(error)\n")
+        return .failure
+      }
+      do {
         let tools = try client.listTools()
+        client.close()
         listings.append(UpstreamToolList.Listing(server: server, session: client.session, tools: tools))
       } catch {
+        // A server that failed is not waited for.
+        client.close(grace: 0)
         console.err("error: \(error)\n")
         return .failure
       }
