@@ -28,7 +28,7 @@ import Synchronization
 final class UpstreamConnection: Sendable {
   let name: String
   private let process: HandlerProcess
-  private let inbox = Inbox()
+  private let inbox = UpstreamInbox()
   private let stop = StopFlag()
   private let outputReader = DispatchGroup()
   private let errorReader = DispatchGroup()
@@ -311,7 +311,7 @@ final class UpstreamConnection: Sendable {
 
   /// One line of the server's standard output as an event: a JSON-RPC message object, or
   /// what is wrong with it; nil for a blank line (skipped).
-  static func parse(_ line: [UInt8]) -> Inbox.Event? {
+  static func parse(_ line: [UInt8]) -> UpstreamInbox.Event? {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
     let value: JSONValue
     do {
@@ -325,38 +325,5 @@ final class UpstreamConnection: Sendable {
       return .invalid("a line that is not a JSON-RPC 2.0 message: \(MCPClientError.quoted(String(decoding: line.prefix(120), as: UTF8.self)))")
     }
     return .message(object)
-  }
-}
-
-/// What the reader thread hands to the waiting request, in order.
-final class Inbox: Sendable {
-  enum Event: Sendable, Equatable {
-    case message(JSONObject)
-    case invalid(String)
-    /// The server's standard output ended; stays the last event for every later wait.
-    case end
-  }
-
-  private let events = Mutex<[Event]>([])
-  private let available = DispatchSemaphore(value: 0)
-
-  func post(_ event: Event) {
-    events.withLock { $0.append(event) }
-    available.signal()
-  }
-
-  /// The next event, waiting until `deadline`; nil when none came in time.
-  func next(until deadline: DispatchTime) -> Event? {
-    guard available.wait(timeout: deadline) == .success else { return nil }
-    return events.withLock { events in
-      let first = events[0]
-      if first == .end {
-        // Kept for the next wait: the end is final.
-        available.signal()
-      } else {
-        events.removeFirst()
-      }
-      return first
-    }
   }
 }
