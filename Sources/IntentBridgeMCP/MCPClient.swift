@@ -52,11 +52,13 @@ package final class MCPClient: Sendable {
   }
 
   /// Starts the server and opens the session; on any failure the server is stopped and the
-  /// error names it. `log` receives the server's standard error lines, prefixed `[name] `.
+  /// error names it. `log` receives the server's standard error lines, prefixed `[name] `;
+  /// `notifications` the server's notifications but log messages (`notifications/tools/list_changed`…).
   package static func connect(
-    _ server: UpstreamServer, options: Options = Options(), log: @escaping @Sendable (String) -> Void
+    _ server: UpstreamServer, options: Options = Options(), log: @escaping @Sendable (String) -> Void,
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
   ) throws(MCPClientError) -> MCPClient {
-    let connection = try UpstreamConnection.start(server, log: log)
+    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications)
     do {
       let session = try open(connection, options: options)
       return MCPClient(server: server, options: options, session: session, connection: connection)
@@ -138,9 +140,20 @@ package final class MCPClient: Sendable {
     return params
   }
 
-  /// Sends a request in the session's era and returns its result.
-  package func request(_ method: String, _ params: JSONObject = JSONObject()) throws(MCPClientError) -> JSONObject {
-    try connection.request(method, session.isStateless ? Self.statelessParams(params) : params, timeout: options.requestTimeout)
+  /// Sends a request in the session's era and returns its result, waiting at most `timeout`
+  /// seconds (nil: `options.requestTimeout`). Requests may be sent from several threads at once.
+  package func request(_ method: String, _ params: JSONObject = JSONObject(), timeout: Double? = nil) throws(MCPClientError) -> JSONObject {
+    try connection.request(method, session.isStateless ? Self.statelessParams(params) : params, timeout: timeout ?? options.requestTimeout)
+  }
+
+  /// Calls the server's tool `name` (its own name, not a namespaced one) with `arguments`
+  /// and returns the result as the server wrote it (`content`, `structuredContent`,
+  /// `isError`): a tool that fails answers a result with `isError: true`, which is no error here.
+  package func callTool(_ name: String, arguments: JSONObject, timeout: Double? = nil) throws(MCPClientError) -> JSONObject {
+    var params = JSONObject()
+    params["name"] = .string(name)
+    params["arguments"] = .object(arguments)
+    return try request("tools/call", params, timeout: timeout)
   }
 
   /// Every tool the server lists, following `nextCursor` page after page, in the server's

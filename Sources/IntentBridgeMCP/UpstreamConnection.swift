@@ -19,16 +19,18 @@ import Synchronization
 ///     let result = try connection.request("tools/list", [:], timeout: 30)   // the result object
 ///     connection.close()
 ///
-/// Requests are answered one at a time (the client waits for each answer). While it waits,
-/// a `ping` from the server is answered, other server requests get -32601 (we offer no
-/// client capabilities), notifications are dropped except log messages, which go to `log`.
-/// Every failure is an `MCPClientError` naming the server: it could not start, it ended
-/// (with its exit status and the last line of its standard error), it did not answer in
-/// time, it wrote something that is not a JSON-RPC message, or it answered with an error.
+/// Requests may be in flight concurrently, from any thread: each waits for the response
+/// with its id (`UpstreamReplies`). The reader thread answers what the server asks — `ping`
+/// with `{}`, anything else with -32601 (we offer no client capabilities) — sends log
+/// notifications to `log` and hands other notifications to `notifications`. Every failure
+/// is an `MCPClientError` naming the server: it could not start, it ended (with its exit
+/// status and the last line of its standard error), it did not answer in time, it wrote
+/// something that is not a JSON-RPC message (which ends every request, then and later), or
+/// it answered with an error.
 final class UpstreamConnection: Sendable {
   let name: String
   private let process: HandlerProcess
-  private let inbox = UpstreamInbox()
+  private let replies = UpstreamReplies()
   private let stop = StopFlag()
   private let outputReader = DispatchGroup()
   private let errorReader = DispatchGroup()
@@ -38,16 +40,26 @@ final class UpstreamConnection: Sendable {
   /// How the process ended, once it has been reaped (it is reaped once).
   private let ending = Mutex<String?>(nil)
   private let log: @Sendable (String) -> Void
+  private let notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
 
-  private init(name: String, process: HandlerProcess, log: @escaping @Sendable (String) -> Void) {
+  private init(
+    name: String, process: HandlerProcess, log: @escaping @Sendable (String) -> Void,
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
+  ) {
     self.name = name
     self.process = process
     self.log = log
+    self.notifications = notifications
   }
 
   /// Starts the server. SIGPIPE is ignored from then on, process-wide (as the MCP server
   /// does), so that writing to a server that has ended fails with `EPIPE` instead of ending us.
-  static func start(_ server: UpstreamServer, log: @escaping @Sendable (String) -> Void) throws(MCPClientError) -> UpstreamConnection {
+  /// `notifications` receives the server's notifications other than log messages (e.g.
+  /// `notifications/tools/list_changed`), on the reader thread.
+  static func start(
+    _ server: UpstreamServer, log: @escaping @Sendable (String) -> Void,
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
+  ) throws(MCPClientError) -> UpstreamConnection {
     func failure(_ detail: String) -> MCPClientError { MCPClientError(server: server.name, reason: .couldNotStart(detail)) }
     var environment: [String: String] = [:]
     for variable in UpstreamServer.inheritedEnvironment {
@@ -68,7 +80,7 @@ final class UpstreamConnection: Sendable {
     } catch {
       throw failure("\(program): \(error)")
     }
-    let connection = UpstreamConnection(name: server.name, process: process, log: log)
+    let connection = UpstreamConnection(name: server.name, process: process, log: log, notifications: notifications)
     connection.startReaders()
     return connection
   }
@@ -113,7 +125,8 @@ final class UpstreamConnection: Sendable {
   // MARK: - Requests
 
   /// Sends the request `method` with `params` and waits at most `timeout` seconds for its
-  /// answer: the `result` object, or an `MCPClientError`.
+  /// answer: the `result` object, or an `MCPClientError`. May be called from several
+  /// threads at once.
   func request(_ method: String, _ params: JSONObject, timeout: Double) throws(MCPClientError) -> JSONObject {
     let id = nextID.withLock { id -> Int64 in
       defer { id += 1 }
@@ -124,26 +137,23 @@ final class UpstreamConnection: Sendable {
     message["id"] = .integer(id)
     message["method"] = .string(method)
     message["params"] = .object(params)
-    try send(message, during: method)
-    let deadline = DispatchTime.now() + timeout
-    while true {
-      guard let event = inbox.next(until: deadline) else {
-        throw MCPClientError(server: name, reason: .timedOut(method: method, seconds: timeout))
-      }
-      switch event {
-      case .message(let object):
-        if let requestMethod = object["method"]?.stringValue {
-          try answerServer(requestMethod, object, during: method)
-          continue
-        }
-        // A reply to an earlier request given up on, or one without an id: not ours.
-        guard let replyID = object["id"], replyID.integerValue == id || replyID.stringValue == String(id) else { continue }
-        return try Self.result(of: object, method: method, server: name)
-      case .invalid(let detail):
-        throw MCPClientError(server: name, reason: .invalidMessage(method: method, detail: detail))
-      case .end:
-        throw endedError(during: method)
-      }
+    let waiter = replies.register(id)
+    do {
+      try send(message, during: method)
+    } catch {
+      replies.remove(id)
+      throw error
+    }
+    switch waiter.wait(until: .now() + timeout) {
+    case nil:
+      replies.remove(id)
+      throw MCPClientError(server: name, reason: .timedOut(method: method, seconds: timeout))
+    case .message(let response)?:
+      return try Self.result(of: response, method: method, server: name)
+    case .invalid(let detail)?:
+      throw MCPClientError(server: name, reason: .invalidMessage(method: method, detail: detail))
+    case .end?:
+      throw endedError(during: method)
     }
   }
 
@@ -182,28 +192,40 @@ final class UpstreamConnection: Sendable {
     return object
   }
 
-  /// Answers what the server asks while we wait: `ping` with `{}`, anything else with
-  /// -32601; log notifications go to `log`, other notifications are dropped.
-  private func answerServer(_ requestMethod: String, _ object: JSONObject, during method: String) throws(MCPClientError) {
+  /// One message from the server, on the reader thread: a response goes to the request
+  /// with its id; a request is answered (`ping` with `{}`, anything else with -32601); a log
+  /// notification goes to `log`, any other to `notifications`.
+  private func receive(_ object: JSONObject) {
+    guard case .string(let method)? = object["method"] else {
+      // A response; ids are ours, integers (a server that quotes them is understood too).
+      if let id = object["id"], let number = id.integerValue ?? id.stringValue.flatMap({ Int64($0) }) {
+        replies.deliver(object, to: number)
+      }
+      return
+    }
     guard let id = object["id"] else {
-      if requestMethod == "notifications/message", let params = object["params"] {
+      let params = object["params"]?.objectValue ?? JSONObject()
+      if method == "notifications/message" {
         let level = params["level"]?.stringValue ?? "log"
         let data = params["data"].map { $0.stringValue ?? $0.compactText } ?? ""
         log("[\(name)] \(level): \(data)\n")
+      } else {
+        notifications?(method, params)
       }
       return
     }
     var reply = JSONObject()
     reply["jsonrpc"] = "2.0"
     reply["id"] = id
-    if requestMethod == "ping" {
+    if method == "ping" {
       reply["result"] = .object(JSONObject())
     } else {
       reply["error"] = [
-        "code": .integer(RPCError.methodNotFoundCode), "message": .string("Method not found: \(requestMethod) (not offered by this client)"),
+        "code": .integer(RPCError.methodNotFoundCode), "message": .string("Method not found: \(method) (not offered by this client)"),
       ]
     }
-    try send(reply, during: method)
+    // A server that no longer reads is found out by the request waiting for it.
+    try? send(reply, during: method)
   }
 
   private func send(_ message: JSONObject, during method: String) throws(MCPClientError) {
@@ -262,11 +284,16 @@ final class UpstreamConnection: Sendable {
       defer { outputReader.leave() }
       readLines(from: process.output, limit: LineFramer.standardLimit) { event in
         switch event {
-        case .line(let line): if let event = Self.parse(line) { inbox.post(event) }
-        case .tooLong: inbox.post(.invalid("a line longer than \(LineFramer.standardLimit) bytes"))
+        case .line(let line):
+          switch Self.parse(line) {
+          case .message(let object)?: receive(object)
+          case let other?: replies.finish(other)
+          case nil: break
+          }
+        case .tooLong: replies.finish(.invalid("a line longer than \(LineFramer.standardLimit) bytes"))
         }
       }
-      inbox.post(.end)
+      replies.finish(.end)
     }
     errorReader.enter()
     DetachedThread.start(name: "mcp-up-err") { [self] in
@@ -311,7 +338,7 @@ final class UpstreamConnection: Sendable {
 
   /// One line of the server's standard output as an event: a JSON-RPC message object, or
   /// what is wrong with it; nil for a blank line (skipped).
-  static func parse(_ line: [UInt8]) -> UpstreamInbox.Event? {
+  static func parse(_ line: [UInt8]) -> UpstreamReplies.Outcome? {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
     let value: JSONValue
     do {

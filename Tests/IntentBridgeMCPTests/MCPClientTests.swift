@@ -287,6 +287,71 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
     #expect(log.text.contains("[fake] token=s3cret\n"))
   }
 
+  @Test func concurrentCallsGetTheirOwnAnswers() async throws {
+    // The server reads both calls before it answers either, then answers the second first.
+    let script =
+      handshake + #"""
+        read a; read b
+        ida=$(echo "$a" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); namea=$(echo "$a" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
+        idb=$(echo "$b" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); nameb=$(echo "$b" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
+        echo '{"jsonrpc":"2.0","id":'"$idb"',"result":{"content":[{"type":"text","text":"'"$nameb"'"}]}}'
+        echo '{"jsonrpc":"2.0","id":'"$ida"',"result":{"content":[{"type":"text","text":"'"$namea"'"}],"isError":true}}'
+        read line
+        """#
+    let client = try #require(await guarded { Result { () throws(MCPClientError) in try MCPClient.connect(fake(script), log: { _ in }) } }).get()
+    defer { client.close() }
+    let alpha = GuardedWork { Result { () throws(MCPClientError) in try client.callTool("alpha", arguments: ["x": 1]) } }
+    let beta = GuardedWork { Result { () throws(MCPClientError) in try client.callTool("beta", arguments: [:]) } }
+    let alphaResult = try #require(await alpha.value(seconds: 120)).get()
+    let betaResult = try #require(await beta.value(seconds: 120)).get()
+    #expect(alphaResult["content"]?[0]?["text"] == "alpha")
+    #expect(betaResult["content"]?[0]?["text"] == "beta")
+    #expect(alphaResult["isError"] == true, "a tool's failure is relayed as its result")
+  }
+
+  @Test func lateAnswerIsDroppedAndTheNextRequestGetsItsOwn() async throws {
+    // The answer to tools/list (id 2) comes only after the next request (id 3) was read.
+    let script =
+      handshake + #"""
+        read first; read second
+        echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"late"}]}}'
+        echo '{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"on_time"}]}}'
+        read line
+        """#
+    let outcome = await guarded {
+      Result { () throws(MCPClientError) -> (MCPClientError?, JSONObject) in
+        let client = try MCPClient.connect(fake(script), log: { _ in })
+        defer { client.close() }
+        var first: MCPClientError?
+        do throws(MCPClientError) { _ = try client.request("tools/list", timeout: 0.3) } catch { first = error }
+        return (first, try client.request("tools/list"))
+      }
+    }
+    let (first, second) = try #require(outcome).get()
+    #expect(first == MCPClientError(server: "fake", reason: .timedOut(method: "tools/list", seconds: 0.3)))
+    #expect(second["tools"]?[0]?["name"] == "on_time")
+  }
+
+  @Test func notificationsReachTheirHandler() async throws {
+    let seen = Log()
+    let script =
+      handshake + #"""
+        echo '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
+        read line
+        echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}'
+        read line
+        """#
+    let result = await guarded {
+      Result { () throws(MCPClientError) -> [JSONValue] in
+        let client = try MCPClient.connect(fake(script), log: { _ in }, notifications: { method, _ in seen.sink(method) })
+        defer { client.close() }
+        return try client.listTools()
+      }
+    }
+    _ = try #require(result).get()
+    #expect(seen.text == "notifications/tools/list_changed")
+  }
+
   @Test func programsThatCannotStart() async throws {
     let missing = try #require(await listTools(UpstreamServer(name: "gone", command: "intentbridge-no-such-program-4711")))
     #expect {
