@@ -30,7 +30,14 @@ final class HandlerProcess: Sendable {
   /// at its default disposition and none blocked (the server ignores SIGPIPE), and no file
   /// descriptor of the server but the three pipes. Nil when the program cannot be started.
   static func spawn(program: String, arguments: [String], environment: [String: String]) -> HandlerProcess? {
-    guard let child = ChildProcess.spawn(program: program, arguments: arguments, environment: environment) else { return nil }
+    try? start(program: program, arguments: arguments, environment: environment)
+  }
+
+  /// `spawn`, in `workingDirectory` (nil: ours), throwing why the program could not be started.
+  static func start(program: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil) throws(Errno)
+    -> HandlerProcess
+  {
+    let child = try ChildProcess.start(program: program, arguments: arguments, environment: environment, workingDirectory: workingDirectory)
     let process = HandlerProcess(child: child)
     DetachedThread.start(name: "mcp-wait-child") { [process] in
       process.child.waitUntilEnded()

@@ -29,17 +29,31 @@
     /// exactly `environment`; every signal at its default disposition and none blocked, and
     /// no descriptor of ours but the three pipes. Nil when it cannot be started.
     package static func spawn(program: String, arguments: [String], environment: [String: String]) -> ChildProcess? {
+      try? start(program: program, arguments: arguments, environment: environment)
+    }
+
+    /// `spawn`, in `workingDirectory` when one is given (nil: ours), throwing why the child
+    /// could not be started: `ENOENT` for a missing program or folder, `EACCES` for one that
+    /// may not be run or entered, `ENOSYS` where the system cannot start a child in another
+    /// folder (glibc before 2.29).
+    ///
+    ///     let child = try ChildProcess.start(program: "/usr/bin/python3", arguments: ["server.py"],
+    ///                                        environment: ["PATH": "/usr/bin"], workingDirectory: "/srv/mcp")
+    package static func start(
+      program: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil
+    ) throws(Errno) -> ChildProcess {
       var pipes: [(readEnd: FileDescriptor, writeEnd: FileDescriptor)] = []
       for _ in 0..<3 {
         // Close-on-exec, so that no other child started meanwhile inherits them.
-        guard let pipe = try? FileDescriptor.pipe() else {
+        do {
+          pipes.append(try FileDescriptor.pipe())
+        } catch {
           for pair in pipes {
             pair.readEnd.closeIgnoringErrors()
             pair.writeEnd.closeIgnoringErrors()
           }
-          return nil
+          throw error
         }
-        pipes.append(pipe)
       }
       // pipes[0]: the child reads, we write; pipes[1] and [2]: the child writes, we read.
       let childEnds = [pipes[0].readEnd, pipes[1].writeEnd, pipes[2].writeEnd]
@@ -54,6 +68,21 @@
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       for (target, end) in childEnds.enumerated() { posix_spawn_file_actions_adddup2(&actions, end.rawValue, Int32(target)) }
+      if let workingDirectory {
+        #if canImport(Darwin)
+          let changed = posix_spawn_file_actions_addchdir_np(&actions, workingDirectory)
+        #else
+          guard let addChdir = Self.addChdir else {
+            for end in ourEnds { end.closeIgnoringErrors() }
+            throw Errno(rawValue: ENOSYS)
+          }
+          let changed = addChdir(&actions, workingDirectory)
+        #endif
+        guard changed == 0 else {
+          for end in ourEnds { end.closeIgnoringErrors() }
+          throw Errno(rawValue: changed)
+        }
+      }
 
       #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
@@ -89,7 +118,7 @@
       let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
       guard status == 0 else {
         for end in ourEnds { end.closeIgnoringErrors() }
-        return nil
+        throw Errno(rawValue: status)
       }
       return ChildProcess(pid: pid, input: ourEnds[0], output: ourEnds[1], error: ourEnds[2])
     }
@@ -100,6 +129,13 @@
       private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
         guard let symbol = DynamicLibrary.processSymbol("posix_spawn_file_actions_addclosefrom_np") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+      }()
+
+      /// glibc's and musl's `posix_spawn_file_actions_addchdir_np` (glibc 2.29+; not in Swift's
+      /// Glibc module), looked up once; nil where the C library lacks it.
+      private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32)? = {
+        guard let symbol = DynamicLibrary.processSymbol("posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32).self)
       }()
     #endif
 

@@ -2,7 +2,9 @@
 # MCP conformance of the release binary against the official Python SDK, both lines:
 #   .build/venv-mcp1/ with mcp<2 (initialize handshake), .build/venv-mcp2/ with mcp 2.x (server/discover
 #   probe, stateless 2026-07-28 era, and the legacy handshake), each in serve --mode full, compact and
-#   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes.
+#   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes;
+#   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
+#   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -44,10 +46,33 @@ run_line() {
 
 echo "-- Python MCP SDK 1.x"
 run_line .build/venv-mcp1 "mcp<2"
+
 echo "-- Python MCP SDK 2.x"
 run_line .build/venv-mcp2 "mcp>=2,<3"
 if [ $? -eq 2 ]; then
   echo "SKIPPED: the mcp 2.x line could not be installed from PyPI (no 2.x release reachable)"
+fi
+
+# import mcp: the binary as an MCP client of fixture servers written with the 1.x SDK (and,
+# when the 2.x line is installed, one on 2.x) and of the PyPI reference server mcp-server-time,
+# installed beside the 1.x SDK (one pip resolve, so mcp stays below 2).
+echo "-- import mcp (Tests/mcp/fixtures/ on the 1.x and 2.x SDKs, mcp-server-time)"
+if .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-check "mcp<2" mcp-server-time; then
+  modern=()
+  if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then modern=(--modern-python .build/venv-mcp2/bin/python); fi
+  out=$(.build/venv-mcp1/bin/python Tests/mcp/import_mcp.py "$bin" ${modern[@]+"${modern[@]}"} 2>&1)
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "^import mcp: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+  else
+    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/import mcp: ([0-9]+) passed.*/\1/')))
+    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  fi
+else
+  echo "import mcp: could not install mcp<2 and mcp-server-time"
+  total_failed=$((total_failed + 1))
 fi
 
 echo "conformance: $total_passed passed, $total_failed failed"

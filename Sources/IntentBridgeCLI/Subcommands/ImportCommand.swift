@@ -10,35 +10,51 @@ import IntentBridgeText
 #endif
 
 /// `intentbridge import actionsdata|tools FILE [--out FILE]`, `intentbridge import swift PATH…
-/// [--strings PATH…] [--lang L…] [--out FILE]`: foreign formats → catalog v1.
+/// [--strings PATH…] [--lang L…] [--out FILE]`, `intentbridge import mcp [--config FILE] [-- COMMAND
+/// ARGS…]` (`MCPImportCommand`): foreign formats, and running MCP servers, → catalog v1.
 ///
 /// Lenient by design: what cannot be mapped becomes a warning on standard error and is kept
 /// under `source.raw` in the output. The produced catalog is then loaded like any other,
 /// and its errors (if any) are reported too.
 enum ImportCommand: Subcommand {
   static let spec = CommandSpec(
-    name: "import", abstract: "Convert Swift App Intents sources, Xcode actionsdata or a tool list into a catalog.",
+    name: "import", abstract: "Convert Swift App Intents sources, Xcode actionsdata, a tool list or MCP servers' tools into a catalog.",
     positionals: [
       .init(
         name: "kind",
         help:
-          "swift (App Intents sources and String Catalogs), actionsdata (Xcode extract.actionsdata) or tools (MCP tools/list, OpenAI or Anthropic tools)."
+          "swift (App Intents sources and String Catalogs), actionsdata (Xcode extract.actionsdata), tools (MCP tools/list, OpenAI or Anthropic tools) or mcp (the tools of running MCP servers)."
       ),
-      .init(name: "file", help: "The file to import (swift: .swift files and folders, read recursively).", repeating: true),
+      .init(
+        name: "file", help: "The file to import (swift: .swift files and folders, read recursively; mcp: the server command after '--').",
+        repeating: true,
+        optional: true),
     ],
     options: [
       .init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output.")
-    ] + SwiftImportCommand.options,
+    ] + SwiftImportCommand.options + MCPImportCommand.options,
     flags: [.init(name: "quiet", help: "Do not print import warnings.")])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let kind = arguments.positionals[0]
-    guard kind == "actionsdata" || kind == "tools" || kind == "swift" else {
-      let suggestion = DidYouMean.closest(to: kind, in: ["swift", "actionsdata", "tools"])
+    guard kind == "actionsdata" || kind == "tools" || kind == "swift" || kind == "mcp" else {
+      let suggestion = DidYouMean.closest(to: kind, in: ["swift", "actionsdata", "tools", "mcp"])
       throw UsageError(
-        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata' or 'tools'"
+        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata', 'tools' or 'mcp'"
           + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
         command: spec.name)
+    }
+    if kind != "mcp" {
+      for option in MCPImportCommand.options where arguments.options[option.name] != nil {
+        throw UsageError(message: "'--\(option.name)' applies to 'import mcp' only", command: spec.name)
+      }
+      guard arguments.positionals.count > 1 else { throw UsageError(message: "missing expected argument '<file>'", command: spec.name) }
+    }
+    if kind == "mcp" {
+      for option in SwiftImportCommand.options where arguments.options[option.name] != nil {
+        throw UsageError(message: "'--\(option.name)' applies to 'import swift' only", command: spec.name)
+      }
+      return try MCPImportCommand.run(arguments, console: console)
     }
     if kind == "swift" { return try SwiftImportCommand.run(arguments, console: console) }
     try SwiftImportCommand.rejectSwiftOptions(arguments, kind: kind)
@@ -67,8 +83,11 @@ enum ImportCommand: Subcommand {
     return write(result, input: path, arguments: arguments, console: console)
   }
 
-  /// Prints the warnings, loads the imported catalog (its errors are printed too) and writes it.
-  static func write(_ result: ImportResult, input path: String, arguments: ParsedArguments, console: Console) -> ExitCode {
+  /// Prints the warnings, loads the imported catalog (its errors are printed too) and writes it;
+  /// `locate` says where a warning's path points when the importer's input was made by us.
+  static func write(
+    _ result: ImportResult, input path: String, arguments: ParsedArguments, console: Console, locate: ((ImportWarning) -> String)? = nil
+  ) -> ExitCode {
     if let problem = result.notRecognized {
       console.err("\(path): error: \(problem.message) [import]\n  at \(problem.path)\n")
       return .dataError
@@ -78,7 +97,7 @@ enum ImportCommand: Subcommand {
         if let location = warning.location {
           console.err("\(location): warning: \(warning.message) [import]\n")
         } else {
-          console.err("\(path): warning: \(warning.message) [import]\n  at \(warning.path)\n")
+          console.err("\(path): warning: \(warning.message) [import]\n  at \(locate?(warning) ?? warning.path.description)\n")
         }
       }
     }
