@@ -16,7 +16,7 @@ The baselines' packages (Scripts/requirements-figures.txt) are installed into
 .build/venv-figures/ on the first run; the script then runs itself with that interpreter.
 
 Usage: python3 Scripts/dev_figures.py [--bin .build/release/intentbridge] [--model DIR]
-       [--only clinc150,xsid,metatool,seal-tools,ha,tools,smart-home] [--jobs 2] [--keep DIR]
+       [--encoder static|transformer [--encoder-model DIR]] [--only clinc150,xsid,metatool,seal-tools,ha,tools,smart-home] [--jobs 2] [--keep DIR]
 Exit status: 0 done, 1 data, binary or model missing (named on standard error), or a failed run.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile, threading, time
@@ -54,8 +54,10 @@ def gold_set(row):
 class Engine:
     """`intentbridge rank` runs, at most `slots` processes at a time (shared with the baselines)."""
 
-    def __init__(self, binary, model, work, slots):
+    def __init__(self, binary, model, work, slots, encoder_arguments=()):
         self.binary, self.model, self.work, self.slots = binary, model, Path(work), slots
+        # `--encoder transformer [--model DIR]`, or nothing for the static model given as `model`.
+        self.model_arguments = list(encoder_arguments) or ["--model", model]
         self.pool = ThreadPoolExecutor(max_workers=2)
         self.catalogs, self.lock = {}, threading.Lock()
         self.seconds, self.runs = {}, 0
@@ -83,7 +85,7 @@ class Engine:
                     shutil.copyfile(source, target)
                 app = json.load(open(target, encoding="utf-8")).get("app", {})
                 for lang in app.get("languages") or [app.get("defaultLanguage", "en")]:
-                    self.run(["index", target, "--lang", lang, "--model", self.model])
+                    self.run(["index", target, "--lang", lang, *self.model_arguments])
                 entry[1] = target
             return entry[1]
 
@@ -102,7 +104,7 @@ class Engine:
                         if keep_lang and row.get("lang"):
                             line["lang"] = row["lang"]
                         f.write(json.dumps(line, ensure_ascii=False) + "\n")
-                out = self.run(["rank", catalog, "--requests", requests, "--top", DEPTH, "--model", self.model])
+                out = self.run(["rank", catalog, "--requests", requests, "--top", DEPTH, *self.model_arguments])
                 answers = [answer(json.loads(line)) for line in out.splitlines() if line.strip()]
                 if [a["id"] for a in answers] != [str(i) for i in range(len(rows))]:
                     raise RuntimeError(f"rank {catalog}: {len(answers)} answers for {len(rows)} requests, or out of order")
@@ -396,6 +398,9 @@ def main():
     p.add_argument("--bin", default=str(root / ".build/release/intentbridge"), help="the intentbridge binary (default: the release build)")
     p.add_argument("--model", default=os.environ.get("INTENTBRIDGE_MODEL") or str(root / "Models/e5small-m2v-256-latcjk-int8"),
                    help="static model folder, for the engine and the model2vec baseline (default: $INTENTBRIDGE_MODEL or the shipped model)")
+    p.add_argument("--encoder", choices=["static", "transformer"], default="static",
+                   help="the engine's embeddings: the static model (default, --model) or the transformer encoder (--encoder-model)")
+    p.add_argument("--encoder-model", help="the transformer encoder's folder (default: the shipped one)")
     p.add_argument("--only", default=",".join(SETS), help=f"comma-separated sets (default all: {','.join(SETS)})")
     p.add_argument("--jobs", type=int, default=2, choices=[1, 2], help="processes at a time (default 2)")
     p.add_argument("--keep", help="keep the copied and imported catalogs and their vector files in this folder")
@@ -423,8 +428,12 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     slots = threading.BoundedSemaphore(a.jobs)
     started = time.perf_counter()
-    ctx = Context(Engine(a.bin, a.model, work, slots), StaticModel.from_pretrained(a.model), slots)
-    print(f"Routing figures beside plain baselines: {a.bin}, model {Path(a.model).name}. "
+    encoder_arguments = []
+    if a.encoder == "transformer":
+        encoder_arguments = ["--encoder", "transformer"] + (["--model", a.encoder_model] if a.encoder_model else [])
+    ctx = Context(Engine(a.bin, a.model, work, slots, encoder_arguments), StaticModel.from_pretrained(a.model), slots)
+    engine_model = "the transformer encoder" if encoder_arguments else f"model {Path(a.model).name}"
+    print(f"Routing figures beside plain baselines: {a.bin}, {engine_model}. "
           "Percent of in-scope rows unless said otherwise; \"ours ranking\" is the first place whatever the "
           "confidence, \"ours answered\" counts \"no match\" as wrong.\n")
     try:

@@ -44,11 +44,17 @@ def listing(modules_dir):
     """(lines, public types, undocumented symbols) of the product's public surface."""
     target = f"{platform.machine()}-unknown-linux-gnu"
     lines, types, undocumented = set(), 0, 0
+    # The C targets' module maps, which SwiftPM writes beside their objects (…/<C target>.build/).
+    c_modules = []
+    for name in sorted(os.listdir(os.path.dirname(os.path.abspath(modules_dir)))):
+        module_map = os.path.join(os.path.dirname(os.path.abspath(modules_dir)), name, "module.modulemap")
+        if name.endswith(".build") and os.path.exists(module_map):
+            c_modules += ["-Xcc", f"-fmodule-map-file={module_map}"]
     with tempfile.TemporaryDirectory() as out:
         for module in MODULES:
             subprocess.run(
                 ["swift-symbolgraph-extract", "-module-name", module, "-I", modules_dir, "-target", target,
-                 "-minimum-access-level", "public", "-output-dir", out],
+                 "-minimum-access-level", "public", "-output-dir", out, *c_modules],
                 check=True, capture_output=True)
             path = os.path.join(out, f"{module}.symbols.json")
             for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:

@@ -23,7 +23,14 @@ enum OptionGroups {
       .init(
         name: "set", valueName: "name=value",
         help: "Override a ranking setting (repeatable): \(RankingSettings.names.joined(separator: ", ")).", repeatable: true),
-      .init(name: "model", valueName: "dir", help: "Embedding model folder (Model2Vec layout); default: Models/\(ModelLocator.defaultModelName)."),
+      .init(
+        name: "encoder", valueName: "kind",
+        help: "Embeddings from the static model (static, the default: fastest) or the transformer encoder (transformer: multilingual, slower)."),
+      .init(
+        name: "model", valueName: "dir",
+        help:
+          "The model folder: the static model's (default: Models/\(ModelLocator.defaultModelName)) or with --encoder transformer the encoder's (default: Models/\(ModelLocator.defaultEncoderName))."
+      ),
       .init(name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model."),
       .init(name: "embeddings-model", valueName: "name", help: "Model name sent to the endpoint (default: default)."),
       .init(name: "embeddings-key-env", valueName: "var", help: "Environment variable holding the endpoint's API key."),
@@ -157,12 +164,19 @@ enum EngineOptions {
       setting.apply(&options.ranking, value)
     }
     options.language = arguments.option("lang")
-    options.embedding = arguments.flag("no-embeddings") ? .none : .staticModel(directory: arguments.option("model"))
+    switch arguments.option("encoder") ?? "static" {
+    case "static": options.embedding = .staticModel(directory: arguments.option("model"))
+    case "transformer": options.embedding = .transformer(directory: arguments.option("model"))
+    case let other:
+      throw UsageError(message: "the value '\(other)' is invalid for '--encoder'; expected static or transformer", command: command)
+    }
+    if arguments.flag("no-embeddings") { options.embedding = .none }
     if let text = arguments.option("signals"), let mode = RankingMode(rawValue: text) {
       if mode == .embedding, arguments.flag("no-embeddings") {
         throw UsageError(message: "'--signals embedding' needs embeddings; drop '--no-embeddings'", command: command)
       }
       options.ranking.mode = mode
+      options.signalsFromEvidence = false
       if mode == .keyword { options.embedding = .none }
     }
     if let address = arguments.option("embeddings-url") {
@@ -198,9 +212,23 @@ enum EngineOptions {
     return load(catalogPath: arguments.positionals[0], options: options, console: console)
   }
 
+  /// `options` with a progress line for index builds on `console` (drawn on a terminal when a
+  /// build takes more than a second).
+  static func reportingProgress(_ options: IntentEngine.Options, console: Console) -> IntentEngine.Options {
+    var options = options
+    let indicator = ProgressIndicator(console: console, label: "indexing", delaySeconds: 1)
+    options.progress = { step, done, total in
+      indicator.update(done, of: total, label: "indexing: \(step)")
+      if step == "calibrating", done == total { indicator.finish() }
+    }
+    return options
+  }
+
   static func load(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<IntentEngine, ExitCode> {
     do {
-      let engine = try IntentEngine.load(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+      let engine = try IntentEngine.load(catalogPath: catalogPath, options: reportingProgress(options, console: console)) {
+        console.err($0 + "\n")
+      }
       console.keepUntilExit?(engine)
       return .success(engine)
     } catch {
@@ -214,7 +242,9 @@ enum EngineOptions {
     let options = try engineOptions(arguments, command: command)
     let catalogPath = arguments.positionals[0]
     do {
-      let engines = try CatalogEngines(catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+      let engines = try CatalogEngines(catalogPath: catalogPath, options: reportingProgress(options, console: console)) {
+        console.err($0 + "\n")
+      }
       console.keepUntilExit?(engines)
       return .success(engines)
     } catch {
@@ -254,7 +284,7 @@ enum EngineOptions {
     case .indexFile:
       console.err("error: \(error)\n")
       return .dataError
-    case .modelNotFound, .model, .endpoint:
+    case .modelNotFound, .encoderNotFound, .model, .endpoint:
       console.err("error: \(error)\n")
       return .failure
     }

@@ -34,6 +34,9 @@ public struct IntentEngine: Sendable {
       case none
       /// The in-process static model in this folder (nil = the default model, see `ModelLocator`).
       case staticModel(directory: String?)
+      /// The in-process transformer encoder in this folder (nil = the default encoder,
+      /// `Models/e5small-q4-latcjk`; `--encoder transformer`).
+      case transformer(directory: String?)
       /// An OpenAI-compatible `/v1/embeddings` endpoint.
       case endpoint(EndpointEmbedder.Configuration)
       /// An embedder already loaded (e.g. another language's engine's, so that the engines of
@@ -51,6 +54,15 @@ public struct IntentEngine: Sendable {
     /// Write rebuilt index files next to the catalog (false keeps them in memory only).
     public var writeIndex = true
     public var ranking = RankingConfiguration()
+    /// With the transformer encoder, let the catalog's kind of evidence choose the signals
+    /// (`CatalogEvidence`: the encoder alone for catalogs of example phrases or titles) when
+    /// `ranking.mode` is the default `hybrid`; false when the user chose the signals
+    /// (`--signals`).
+    public var signalsFromEvidence = true
+    /// Told how an index build is going, `(step, done, total)`: the catalog texts being
+    /// embedded (`"embedding"`), then the calibration (`"calibrating"`, in two counts); for a
+    /// progress line (the CLI draws one on a terminal when a build takes more than a second).
+    public var progress: (@Sendable (_ step: String, _ done: Int, _ total: Int) -> Void)?
     /// Use the catalog's tuning file (`TuningFile`, written by `intentbridge tune`) when there
     /// is one for this language, catalog version and model (false: `--no-tuning`).
     public var useTuning = true
@@ -63,6 +75,7 @@ public struct IntentEngine: Sendable {
     /// `Options.language` names a language the catalog does not declare.
     case unknownLanguage(requested: String, declared: [String])
     case modelNotFound
+    case encoderNotFound
     case model(String)
     case endpoint(EndpointEmbedder.Failure)
     case indexFile(path: String, problem: IndexFile.Problem)
@@ -74,6 +87,8 @@ public struct IntentEngine: Sendable {
         "the catalog has no language '\(requested)'; it declares \(declared.joined(separator: ", ")) (app.defaultLanguage and app.languages)"
       case .modelNotFound:
         "the default embedding model was not found; pass --model DIR, set INTENTBRIDGE_MODEL, or use --no-embeddings"
+      case .encoderNotFound:
+        "the default transformer encoder (Models/\(ModelLocator.defaultEncoderName)) was not found; pass --model DIR with the encoder's folder, or use --encoder static"
       case .model(let message): message
       case .endpoint(let failure): "embeddings endpoint: \(failure)"
       case .indexFile(let path, let problem): "\(path) \(problem) (run 'intentbridge index', or drop --no-rebuild)"
@@ -176,6 +191,13 @@ public struct IntentEngine: Sendable {
       }
     case .loaded(let loaded):
       return loaded
+    case .transformer(let directory):
+      guard let encoderDirectory = ModelLocator.locateEncoder(explicit: directory) else { throw .encoderNotFound }
+      do {
+        return try TransformerEncoder(directory: encoderDirectory)
+      } catch {
+        throw .model("cannot load the transformer encoder in \(encoderDirectory): \(error)")
+      }
     case .staticModel(let directory):
       guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
       do {
@@ -222,6 +244,7 @@ public struct IntentEngine: Sendable {
       }
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
+      configuration.encoderLeads = embedder is TransformerEncoder && options.signalsFromEvidence && CatalogEvidence(compiled).encoderLeads
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
@@ -451,12 +474,15 @@ public struct IntentEngine: Sendable {
       writes ? compiled.encoded() : []
     } _: {
       let texts = compiled.embeddingTexts()
-      var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder)
+      var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder) { options.progress?("embedding", $0, $1) }
+      options.progress?("calibrating", 0, 2)
       let models = fitConfidence(
         compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
+      options.progress?("calibrating", 1, 2)
       var shipped = options.ranking
       shipped.confidenceModels = [:]
       let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
+      options.progress?("calibrating", 2, 2)
       file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
       return file
     }
@@ -566,11 +592,12 @@ public struct IntentEngine: Sendable {
 
   /// Embeds the compiled catalog's texts (`CompiledCatalog.embeddingTexts`).
   static func buildVectors(
-    compiled: CompiledCatalog, texts: [(intent: Int, kind: String, text: String)], embedder: any TextEmbedder
+    compiled: CompiledCatalog, texts: [(intent: Int, kind: String, text: String)], embedder: any TextEmbedder,
+    progress: (Int, Int) -> Void = { _, _ in }
   ) -> VectorFile {
     let hash = compiled.catalog.contentHash
     // The static model does not throw; an endpoint embedder's failure leaves no vectors.
-    return (try? VectorFileBuilder.build(texts: texts, catalogHash: hash, language: compiled.language, embedder: embedder))
+    return (try? VectorFileBuilder.build(texts: texts, catalogHash: hash, language: compiled.language, embedder: embedder, progress: progress))
       ?? VectorFile(
         model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: hash, language: compiled.language,
         entries: [], vectors: [])

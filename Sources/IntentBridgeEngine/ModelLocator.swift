@@ -4,21 +4,35 @@
   import Foundation
 #endif
 
-/// Finds the default embedding model folder.
+/// Finds the default embedding model folder (the static model) and the default transformer
+/// encoder folder.
 ///
-/// Order: an explicit path; `$INTENTBRIDGE_MODEL`; `Models/<default>` next to the
+/// Order: an explicit path; `$INTENTBRIDGE_MODEL` (the static model only); `Models/<default>` next to the
 /// executable's package checkout (`<repo>/.build/<config>/intentbridge` → `<repo>/Models`);
 /// `Models/<default>` of the IntentBridge checkout this library was built from (so a package
 /// that depends on IntentBridge, by path or URL, finds the shipped model with no set-up);
 /// `./Models/<default>`.
 public enum ModelLocator {
   public static let defaultModelName = "e5small-m2v-256-latcjk-int8"
+  /// The transformer encoder's folder in `Models/` (`--encoder transformer`).
+  public static let defaultEncoderName = "e5small-q4-latcjk"
 
+  /// The static model's folder.
   public static func locate(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
     if let explicit { return explicit }
     if let fromEnvironment = ProcessInfo.processInfo.environment["INTENTBRIDGE_MODEL"], !fromEnvironment.isEmpty {
       return fromEnvironment
     }
+    return locate(defaultModelName, holding: "model.safetensors", executablePath: executablePath)
+  }
+
+  /// The transformer encoder's folder.
+  public static func locateEncoder(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+    if let explicit { return explicit }
+    return locate(defaultEncoderName, holding: "encoder.bin", executablePath: executablePath)
+  }
+
+  private static func locate(_ defaultModelName: String, holding file: String, executablePath: String) -> String? {
     var candidates: [String] = []
     var url = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<5 {
@@ -27,7 +41,7 @@ public enum ModelLocator {
     }
     candidates.append(libraryCheckout + "/Models/\(defaultModelName)")
     candidates.append(FileManager.default.currentDirectoryPath + "/Models/\(defaultModelName)")
-    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/model.safetensors") }
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/" + file) }
   }
 
   /// The IntentBridge checkout this library was compiled from (the folder holding

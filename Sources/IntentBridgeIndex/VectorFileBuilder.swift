@@ -28,8 +28,10 @@ public enum VectorFileBuilder {
   /// known token embeds to zero and is left out (it carries nothing), and a vector an
   /// embedder left unnormalised is scaled.
   /// - Complexity: one embedding per text.
+  /// `progress(done, total)` is called after each batch.
   public static func build(
-    texts: [(intent: Int, kind: String, text: String)], catalogHash: String, language: String, embedder: any TextEmbedder
+    texts: [(intent: Int, kind: String, text: String)], catalogHash: String, language: String, embedder: any TextEmbedder,
+    progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> VectorFile {
     let candidates = texts.map { VectorFile.Entry(intent: $0.intent, kind: $0.kind) }
     let texts = texts.map(\.text)
@@ -50,6 +52,7 @@ public enum VectorFileBuilder {
         vectors += abs(length - 1) <= VectorFile.normTolerance ? vector : vector.map { $0 / length }
       }
       start += batch
+      progress(min(start, texts.count), texts.count)
     }
     var file = VectorFile(
       model: modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: catalogHash, language: language, entries: entries,

@@ -80,9 +80,11 @@ package struct Ranker: Sendable {
   /// confidence was fitted for this catalog. A phrase-template grammar keeps the shipped
   /// calibration, which never saw cross-lingual requests (it answered 17 of 120 off-domain
   /// requests in other languages against the Chinese Home Assistant grammar), so there such
-  /// a request is ranked like any other.
+  /// a request is ranked like any other. With the transformer encoder on a catalog of example
+  /// phrases or titles (`RankingConfiguration.encoderLeads`), every request is ranked by the
+  /// embeddings alone (docs/RANKING.md, "The transformer encoder").
   package func signals(for request: AnalyzedRequest) -> RankingMode {
-    if request.foreignLanguage != nil, configuration.mode == .hybrid, vectorIndex != nil, embedder != nil,
+    if request.foreignLanguage != nil || configuration.encoderLeads, configuration.mode == .hybrid, vectorIndex != nil, embedder != nil,
       configuration.confidenceModels[.embedding] != nil
     {
       return .embedding

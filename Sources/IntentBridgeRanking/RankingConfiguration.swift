@@ -48,6 +48,10 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// cosine with the intent's centroid` (`VectorIndex.centroidScores`).
   public var centroidWeight: Double = 0.7
   public var keywordWeight: Double = 0.5
+  /// Whether `hybrid` ranks with the embeddings alone: set when the engine loads with the
+  /// transformer encoder a catalog whose evidence the encoder leads on (`CatalogEvidence`:
+  /// example phrases or titles), unless the signals were chosen (`--signals`).
+  package var encoderLeads = false
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
   /// The template quality is raised to this power before weighting, so that an exact

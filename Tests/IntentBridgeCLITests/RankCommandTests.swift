@@ -95,6 +95,13 @@ import Testing
     #expect(CapturedRun(["rank", notes]).status == 64)
     #expect(CapturedRun(["rank", notes, "x", "--top", "0"]).status == 64)
     #expect(CapturedRun(["rank", notes, "x", "--set", "speed=3"]).err.contains("unknown setting 'speed'"))
+    let encoder = CapturedRun(["rank", notes, "x", "--encoder", "bert"])
+    #expect(encoder.status == 64)
+    #expect(encoder.err.contains("invalid for '--encoder'; expected static or transformer"), "\(encoder.err)")
+    // A missing encoder folder is a model failure (exit 1) that names the folder.
+    let missing = CapturedRun(["rank", notes, "x", "--encoder", "transformer", "--model", "/nonexistent/encoder"])
+    #expect(missing.status == 1)
+    #expect(missing.err.contains("/nonexistent/encoder/encoder.bin"), "\(missing.err)")
   }
 
   @Test func noRebuildRefusesAStaleIndexFile() throws {

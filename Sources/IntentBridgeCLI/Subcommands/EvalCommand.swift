@@ -101,7 +101,9 @@ enum EvalCommand: Subcommand {
     for language in languages.sorted() {
       options.language = language
       do {
-        let engine = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+        let engine = try IntentEngine.load(
+          catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
+        ) { console.err($0 + "\n") }
         console.keepUntilExit?(engine)
         engines[language] = engine
       } catch {

@@ -40,7 +40,9 @@ enum ServeCommand: Subcommand {
     let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
     // Without --lang, meta-tool requests are read in the catalog language they are written in.
     @Sendable func load() throws(IntentEngine.LoadError) -> CatalogEngines {
-      try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
+      try CatalogEngines(catalogPath: catalogPath, options: EngineOptions.reportingProgress(engineOptions, console: console)) {
+        console.err($0 + "\n")
+      }
     }
     let engines: CatalogEngines
     do {

@@ -73,7 +73,9 @@ enum TuneCommand: Subcommand {
       options.language = language
       let engine: IntentEngine
       do {
-        engine = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options) { console.err($0 + "\n") }
+        engine = try IntentEngine.load(
+          catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
+        ) { console.err($0 + "\n") }
       } catch {
         return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }

@@ -1,0 +1,43 @@
+import IntentBridgeCatalog
+
+/// What a catalog gives its intents to be found by, which decides how much the transformer
+/// encoder should lead the ranking (docs/RANKING.md, "The transformer encoder"):
+///
+/// - `grammar`: phrase templates with slots and alternatives (Home Assistant style): the
+///   template matcher leads, all signals stay;
+/// - `phrases`: literal example phrases for most intents: the encoder alone ranks best;
+/// - `titles`: titles (and categories) only: the encoder alone ranks best;
+/// - `descriptions`: a description but no phrases for most intents (tool lists): keywords
+///   find names and rare words the encoder misses, so all signals stay.
+///
+///     CatalogEvidence(compiled).kind      // .phrases for CLINC150 examples5
+package struct CatalogEvidence: Sendable, Equatable {
+  package enum Kind: String, Sendable {
+    case grammar
+    case phrases
+    case titles
+    case descriptions
+  }
+
+  package let kind: Kind
+
+  /// The kind of `compiled`: `grammar` when its phrases are a template grammar; else
+  /// `phrases` when at least half of the discoverable intents have phrases in the catalog
+  /// language, else `descriptions` when at least half have a description, else `titles`.
+  /// - Complexity: O(intents).
+  package init(_ compiled: CompiledCatalog) {
+    guard !compiled.isGrammar else {
+      kind = .grammar
+      return
+    }
+    let intents = compiled.catalog.intents.filter(\.isDiscoverable)
+    let half = max(1, (intents.count + 1) / 2)
+    let withPhrases = intents.count { !$0.phrases.resolved(for: compiled.language).isEmpty }
+    let withDescriptions = intents.count { !($0.description?.resolved(for: compiled.language).isEmpty ?? true) }
+    kind = withPhrases >= half ? .phrases : (withDescriptions >= half ? .descriptions : .titles)
+  }
+
+  /// Whether the transformer encoder alone should rank (signals `embedding`) rather than
+  /// fused with keywords and templates, as measured on the development sets.
+  package var encoderLeads: Bool { kind == .phrases || kind == .titles }
+}

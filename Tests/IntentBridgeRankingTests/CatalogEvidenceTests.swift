@@ -1,0 +1,51 @@
+import IntentBridgeCatalog
+import IntentBridgeTestSupport
+import Testing
+
+@testable import IntentBridgeRanking
+
+/// The kind of evidence a catalog offers decides whether the transformer encoder ranks alone:
+/// literal phrases or titles only → the encoder leads; descriptions without phrases (tool
+/// lists) or a template grammar → all signals.
+@Suite struct CatalogEvidenceTests {
+  static func compiled(_ intents: String) throws -> CompiledCatalog {
+    let json = #"{"formatVersion": 1, "app": {"name": "T", "defaultLanguage": "en"}, "intents": ["# + intents + "]}"
+    let loaded = CatalogLoader.load(bytes: Array(json.utf8))
+    return CompiledCatalog(catalog: try #require(loaded.validCatalog, "\(loaded.diagnostics)"))
+  }
+
+  @Test func kindsFollowWhatMostIntentsHave() throws {
+    let phrases = try Self.compiled(
+      """
+      {"id": "A", "title": "Weather", "phrases": ["what is the weather like", "will it rain tomorrow"]},
+      {"id": "B", "title": "Timer", "description": "Starts a timer.", "phrases": ["set a timer for ten minutes"]},
+      {"id": "C", "title": "Lights", "description": "Turns lights on."}
+      """)
+    #expect(CatalogEvidence(phrases).kind == .phrases)
+    #expect(CatalogEvidence(phrases).encoderLeads)
+
+    let descriptions = try Self.compiled(
+      """
+      {"id": "A", "title": "get_weather", "description": "Current weather for a city."},
+      {"id": "B", "title": "start_timer", "description": "Starts a countdown timer.", "phrases": ["set a timer"]},
+      {"id": "C", "title": "lights_on", "description": "Turns on the lights of a room."}
+      """)
+    #expect(CatalogEvidence(descriptions).kind == .descriptions)
+    #expect(!CatalogEvidence(descriptions).encoderLeads)
+
+    let titles = try Self.compiled(
+      """
+      {"id": "A", "title": "Bill due"}, {"id": "B", "title": "Transfer money"}, {"id": "C", "title": "Balance", "description": "Shows it."}
+      """)
+    #expect(CatalogEvidence(titles).kind == .titles)
+    #expect(CatalogEvidence(titles).encoderLeads)
+  }
+
+  @Test func aTemplateGrammarKeepsEverySignal() throws {
+    let notes = CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog
+    let compiled = CompiledCatalog(catalog: try #require(notes))
+    #expect(compiled.isGrammar)
+    #expect(CatalogEvidence(compiled).kind == .grammar)
+    #expect(!CatalogEvidence(compiled).encoderLeads)
+  }
+}
