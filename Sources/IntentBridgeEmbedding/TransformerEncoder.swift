@@ -80,39 +80,72 @@ package final class TransformerEncoder: Sendable {
   /// - Complexity: O(layers × (t × (hidden² + hidden × ffn) + t² × hidden)) for t tokens per
   ///   window; ≈ 340 M multiply-adds for a 16-token text.
   package func embed(_ text: String, as role: Role) -> [Float] {
-    embed(text, as: role, work: Work())
+    embed([text], as: role, concurrently: false)[0]
   }
 
-  /// The vectors of `texts` in order, one text per core at a time.
+  /// The vectors of `texts` in order: their windows packed into forward passes of up to
+  /// `batchTokens` tokens (each weight matrix is read once per pass, not once per text; every
+  /// text attends only to itself, so a vector is the same bits whichever texts share its
+  /// pass), the passes on every core.
   package func embed(_ texts: [String], as role: Role) -> [[Float]] {
-    concurrentMap(texts, chunkSize: 1) { chunk in
-      let work = Work()
-      return chunk.map { embed($0, as: role, work: work) }
-    }
+    embed(texts, as: role, concurrently: true)
   }
 
-  private func embed(_ text: String, as role: Role, work: Work) -> [Float] {
-    let content = tokenIDs(text, as: role)
-    let window = file.positions - 2
-    var total = [Float](repeating: 0, count: dimensions)
-    var weight: Float = 0
-    var start = 0
-    repeat {
-      let end = min(content.count, start + window)
-      let ids = [file.beginRow] + content[start..<end] + [file.endRow]
-      let pooled = meanOfLastLayer(ids, work: work)
-      let share = Float(max(1, end - start))
-      for i in 0..<dimensions { total[i] += share * pooled[i] }
-      weight += share
-      start = end
-    } while start < content.count
-    var norm: Float = 0
-    for i in 0..<dimensions {
-      total[i] /= weight
-      norm += total[i] * total[i]
+  /// Tokens per forward pass when texts are embedded together.
+  static let batchTokens = 256
+
+  /// One window of one text: its ids (`<s>` … `</s>`) and its weight in the text's mean.
+  private struct Window: Sendable {
+    let text: Int
+    let ids: [Int]
+    let weight: Float
+  }
+
+  private func embed(_ texts: [String], as role: Role, concurrently: Bool) -> [[Float]] {
+    let length = file.positions - 2
+    var windows: [Window] = []
+    for (index, text) in texts.enumerated() {
+      let content = tokenIDs(text, as: role)
+      var start = 0
+      repeat {
+        let end = min(content.count, start + length)
+        windows.append(Window(text: index, ids: [file.beginRow] + content[start..<end] + [file.endRow], weight: Float(max(1, end - start))))
+        start = end
+      } while start < content.count
     }
-    let scale = 1 / max(norm, 1e-12).squareRoot()
-    return total.map { $0 * scale }
+    // Consecutive windows in passes of at most `batchTokens` tokens (a longer window alone).
+    var passes: [[Window]] = []
+    var tokens = 0
+    for window in windows {
+      if passes.isEmpty || tokens + window.ids.count > Self.batchTokens {
+        passes.append([])
+        tokens = 0
+      }
+      passes[passes.count - 1].append(window)
+      tokens += window.ids.count
+    }
+    let pooled: [[[Float]]] =
+      concurrently
+      ? concurrentMap(passes, chunkSize: 1) { chunk in
+        let work = Work()
+        return chunk.map { meanOfLastLayer($0.map(\.ids), work: work) }
+      } : passes.map { meanOfLastLayer($0.map(\.ids), work: Work()) }
+    var totals = [[Float]](repeating: [Float](repeating: 0, count: dimensions), count: texts.count)
+    var weights = [Float](repeating: 0, count: texts.count)
+    for (window, vector) in zip(windows, pooled.joined()) {
+      for i in 0..<dimensions { totals[window.text][i] += window.weight * vector[i] }
+      weights[window.text] += window.weight
+    }
+    return zip(totals, weights).map { total, weight in
+      var norm: Float = 0
+      var mean = total
+      for i in 0..<dimensions {
+        mean[i] /= weight
+        norm += mean[i] * mean[i]
+      }
+      let scale = 1 / max(norm, 1e-12).squareRoot()
+      return mean.map { $0 * scale }
+    }
   }
 
   /// Reusable storage of one forward pass (one per thread; grows to the longest window).
@@ -154,9 +187,25 @@ package final class TransformerEncoder: Sendable {
     }
   }
 
-  /// The mean over tokens of the last layer's outputs for `ids` (at most `positions` ids).
-  private func meanOfLastLayer(_ ids: [Int], work: Work) -> [Float] {
+  /// For each segment (the ids of one window, at most `positions`), the mean over its tokens
+  /// of the last layer's outputs; the segments run as one pass, each token attending only to
+  /// its own segment.
+  private func meanOfLastLayer(_ segments: [[Int]], work: Work) -> [[Float]] {
+    let ids = Array(segments.joined())
     let tokens = ids.count
+    // Each token's position in its segment and its segment's token range.
+    var positionOf: [Int] = []
+    var rangeOf: [Range<Int>] = []
+    positionOf.reserveCapacity(tokens)
+    rangeOf.reserveCapacity(tokens)
+    var offset = 0
+    for segment in segments {
+      for position in 0..<segment.count {
+        positionOf.append(position)
+        rangeOf.append(offset..<(offset + segment.count))
+      }
+      offset += segment.count
+    }
     let hidden = dimensions
     let heads = file.heads
     let headSize = hidden / heads
@@ -178,8 +227,9 @@ package final class TransformerEncoder: Sendable {
               for j in 0..<16 {
                 let byte = nibbles[first + j]
                 let i = block * QuantizedMatrix.blockSize + j
-                x[t * hidden + i] = Float(Int(byte & 0x0F) - 8) * scale + (positions[t * hidden + i] + type[i])
-                x[t * hidden + i + 16] = Float(Int(byte >> 4) - 8) * scale + (positions[t * hidden + i + 16] + type[i + 16])
+                let p = positionOf[t] * hidden + i
+                x[t * hidden + i] = Float(Int(byte & 0x0F) - 8) * scale + (positions[p] + type[i])
+                x[t * hidden + i + 16] = Float(Int(byte >> 4) - 8) * scale + (positions[p + 16] + type[i + 16])
               }
             }
           }
@@ -198,7 +248,8 @@ package final class TransformerEncoder: Sendable {
         for head in 0..<heads {
           let q = query.baseAddress! + t * hidden + head * headSize
           var largest = -Float.infinity
-          for s in 0..<tokens {
+          let range = rangeOf[t]
+          for s in range {
             let k = key.baseAddress! + s * hidden + head * headSize
             var dot: Float = 0
             for e in 0..<headSize { dot += q[e] * k[e] }
@@ -207,7 +258,7 @@ package final class TransformerEncoder: Sendable {
             largest = max(largest, dot)
           }
           var sum: Float = 0
-          for s in 0..<tokens {
+          for s in range {
             let e = exp(probabilities[s] - largest)
             probabilities[s] = e
             sum += e
@@ -215,7 +266,7 @@ package final class TransformerEncoder: Sendable {
           let inverse = 1 / sum
           let c = context.baseAddress! + t * hidden + head * headSize
           for e in 0..<headSize { c[e] = 0 }
-          for s in 0..<tokens {
+          for s in range {
             let p = probabilities[s] * inverse
             let v = value.baseAddress! + s * hidden + head * headSize
             for e in 0..<headSize { c[e] += p * v[e] }
@@ -234,12 +285,16 @@ package final class TransformerEncoder: Sendable {
       layerNorm(x, adding: projected, layer.outputNorm, tokens: tokens)
     }
 
-    var mean = [Float](repeating: 0, count: hidden)
-    for t in 0..<tokens {
-      for i in 0..<hidden { mean[i] += x[t * hidden + i] }
+    var start = 0
+    return segments.map { segment in
+      var mean = [Float](repeating: 0, count: hidden)
+      for t in start..<(start + segment.count) {
+        for i in 0..<hidden { mean[i] += x[t * hidden + i] }
+      }
+      start += segment.count
+      let inverse = 1 / Float(segment.count)
+      return mean.map { $0 * inverse }
     }
-    let inverse = 1 / Float(tokens)
-    return mean.map { $0 * inverse }
   }
 
   /// x = layerNorm(x + y) per token (x alone when `y` is nil).

@@ -161,7 +161,7 @@ public struct IntentEngine: Sendable {
       if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
       return (catalog, options, try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice))
     }
-    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
+    let indexPath = indexFilePath(catalogPath: catalogPath, language: language, embedding: options.embedding)
     let withVectors = (try? embedder.get()) != nil
     let (result, stored) = sideBySide {
       CatalogLoader.validate(decoded)
@@ -215,7 +215,7 @@ public struct IntentEngine: Sendable {
   ) throws(LoadError) -> IntentEngine {
     let language = try declaredLanguage(options.language, of: catalog)
     let embedder = try makeEmbedder(options.embedding)
-    let stored = readIndexFile(path: indexFilePath(catalogPath: catalogPath, language: language), vectors: embedder != nil)
+    let stored = readIndexFile(path: indexFilePath(catalogPath: catalogPath, language: language, embedder: embedder), vectors: embedder != nil)
     let index = readIndex(stored, catalog: catalog, language: language, options: options, embedder: embedder)
     return try load(
       catalog: catalog, language: language, catalogPath: catalogPath, index: index, embedder: embedder, options: options, notice: notice)
@@ -228,7 +228,7 @@ public struct IntentEngine: Sendable {
     catalog: Catalog, language: String, catalogPath: String, index: ReadIndex, embedder: (any TextEmbedder)?, options: Options,
     notice: (String) -> Void
   ) throws(LoadError) -> IntentEngine {
-    let indexPath = indexFilePath(catalogPath: catalogPath, language: language)
+    let indexPath = indexFilePath(catalogPath: catalogPath, language: language, embedder: embedder)
     let stored = index.contents
     let compiled = index.compiled ?? CompiledCatalog(catalog: catalog, language: language, keyword: options.ranking.keyword)
     var vectors: VectorFile?
@@ -582,6 +582,23 @@ public struct IntentEngine: Sendable {
   /// Where the index file of the catalog at `catalogPath` in `language` lives (beside it).
   public static func indexFilePath(catalogPath: String, language: String) -> String {
     IndexFile.path(forCatalog: catalogPath, language: language)
+  }
+
+  /// The index file for an engine with `embedder`: the transformer encoder's vectors are kept
+  /// in a file of their own (`IndexFile.transformerPath`), the static model's, an endpoint's
+  /// and the keyword-only file share `indexFilePath(catalogPath:language:)`.
+  public static func indexFilePath(catalogPath: String, language: String, embedder: (any TextEmbedder)?) -> String {
+    embedder is TransformerEncoder
+      ? IndexFile.transformerPath(forCatalog: catalogPath, language: language) : indexFilePath(catalogPath: catalogPath, language: language)
+  }
+
+  /// The index file for an engine loaded with `embedding`.
+  static func indexFilePath(catalogPath: String, language: String, embedding: Options.Embedding) -> String {
+    switch embedding {
+    case .transformer: IndexFile.transformerPath(forCatalog: catalogPath, language: language)
+    case .loaded(let embedder): indexFilePath(catalogPath: catalogPath, language: language, embedder: embedder)
+    case .none, .staticModel, .endpoint: indexFilePath(catalogPath: catalogPath, language: language)
+    }
   }
 
   /// "N vectors × D dimensions, model M" of the index file at `path`; nil when it does not read.

@@ -49,6 +49,13 @@ public enum IndexFile {
     CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".index")
   }
 
+  /// The index file of the catalog at `catalogPath` in `language` built with the transformer
+  /// encoder: `.transformer.index` instead of `.index` (`notes.en.transformer.index`), so
+  /// that switching encoders does not rebuild one file back and forth.
+  public static func transformerPath(forCatalog catalogPath: String, language: String) -> String {
+    CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".transformer.index")
+  }
+
   /// Why an index file cannot be used.
   public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)

@@ -69,4 +69,15 @@ import Testing
     #expect(worst.0 >= 0.999, "lowest cosine \(worst.0): \(worst.1)")
     print("encoder agreement: \(vectors.count) texts, lowest cosine \(worst.0)")
   }
+
+  /// Texts embedded together (packed into one forward pass, each attending only to itself)
+  /// get the same bits as each embedded alone.
+  @Test func aTextsVectorDoesNotDependOnTheTextsBesideIt() throws {
+    let encoder = try Self.loaded.get()
+    let texts = ["turn on the kitchen lights", "wie wird das Wetter morgen", "打开客厅的灯", "set a timer for ten minutes please"]
+    let together = encoder.embed(texts, as: .passage)
+    for (text, vector) in zip(texts, together) {
+      #expect(encoder.embed(text, as: .passage) == vector, "\(text)")
+    }
+  }
 }

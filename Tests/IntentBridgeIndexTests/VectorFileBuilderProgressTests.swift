@@ -21,3 +21,12 @@ import Testing
     #expect(reports.allSatisfy { $0.1 == 150 })
   }
 }
+
+/// The transformer encoder's index file sits beside the static model's, not in its place.
+@Suite struct TransformerIndexPathTests {
+  @Test func theTransformerIndexHasItsOwnName() {
+    #expect(IndexFile.path(forCatalog: "dir/notes.en.json", language: "en") == "dir/notes.en.index")
+    #expect(IndexFile.transformerPath(forCatalog: "dir/notes.en.json", language: "en") == "dir/notes.en.transformer.index")
+    #expect(IndexFile.transformerPath(forCatalog: "larder.json", language: "de") == "larder.de.transformer.index")
+  }
+}

@@ -18,7 +18,7 @@ enum IndexCommand: Subcommand {
     case .failure(let code): return code
     }
     // Loading already checked the file and rebuilt it when needed; report what is there now.
-    let indexPath = IntentEngine.indexFilePath(catalogPath: path, language: engine.language)
+    let indexPath = IntentEngine.indexFilePath(catalogPath: path, language: engine.language, embedder: engine.embedder)
     guard let summary = IntentEngine.indexFileSummary(path: indexPath) else {
       console.err("error: could not write \(indexPath) (the notice above says why); the index is built at every start instead\n")
       return .failure
