@@ -512,10 +512,11 @@ class InPlaceWriter(threading.Thread):
 
 
 def d11_in_place():
-    models = sorted(glob.glob(os.path.join(suite.ROOT, "Models", "*", "")))
+    models = sorted(glob.glob(os.path.join(suite.ROOT, "Models", "*", "model.safetensors")))
     if len(models) != 1:
-        check(f"D11: one model folder under Models/ (found {len(models)})", False)
+        check(f"D11: one static model folder under Models/ (found {len(models)})", False)
         return
+    models = [os.path.dirname(models[0])]
     folder, catalog = workspace()
     model = os.path.join(folder, "model")
     try:
@@ -635,8 +636,41 @@ def long_request_row():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# ---------------------------------------------------------------- the transformer encoder's file
+
+
+def encoder_file():
+    """A damaged encoder file (Schemas/encoder-file.md) is a model failure (exit 1) whose message
+    names the file and what is wrong, never a crash: a flipped byte (checksum), a file cut in
+    half (truncated), and a section count of 2^31 with a checksum that fits (section count)."""
+    encoders = sorted(glob.glob(os.path.join(suite.ROOT, "Models", "*", "encoder.bin")))
+    if len(encoders) != 1:
+        check(f"encoder: one encoder folder under Models/ (found {len(encoders)})", False)
+        return
+    folder, catalog = workspace()
+    try:
+        original = open(encoders[0], "rb").read()
+        model = os.path.join(folder, "encoder")
+        shutil.copytree(os.path.dirname(encoders[0]), model)
+        target = os.path.join(model, "encoder.bin")
+        counted = bytearray(original)
+        struct.pack_into("<I", counted, 24, 1 << 31)
+        struct.pack_into("<Q", counted, 8, content_hash(bytes(counted[16:])))
+        flipped = bytearray(original)
+        flipped[len(flipped) // 2] ^= 0x40
+        for label, data, expected in [("a flipped byte", flipped, "checksum"), ("cut in half", original[:len(original) // 2], "truncated"),
+                                      ("a section count of 2^31", counted, "section count")]:
+            with open(target, "wb") as f:
+                f.write(data)
+            result = run("rank", catalog, "add a note called milk", "--encoder", "transformer", "--model", model)
+            ended(f"encoder: rank --encoder transformer with {label} in encoder.bin exits 1 naming the file and '{expected}'", result,
+                  allowed=(1,), extra=expected in result.err and "encoder.bin" in result.err, extra_detail=result.err[-300:])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 CASES = [("d1", d1_durations), ("d2", d2_index_count), ("d3", d3_set), ("d11", d11_in_place),
-         ("d13", d13_urandom), ("long", long_request_row)]
+         ("d13", d13_urandom), ("long", long_request_row), ("encoder", encoder_file)]
 
 
 def run_all(stress, only=()):

@@ -16,12 +16,12 @@ Counts are small by default (the README test command runs this within its time b
 Issue #31's hostile-input reproducers are in hostile_files.py (run last): enormous durations
 (D1), an index file with a count of 2^60 and a resealed checksum (D2), out-of-range `--set`
 values (D3), files rewritten in place under running processes (D11), `--requests /dev/urandom`
-(D13) and a long request row; every process must end with a message and exit 0, 64 or 65,
+(D13), a long request row and a damaged transformer encoder file (exit 1); every process must end with a message and exit 0, 64 or 65 (1 for the encoder file),
 never a signal, and print no Foundation error dump.
 
 `INTENTBRIDGE_STRESS_ONLY=NAME,…` runs only some case groups: pipelined, long_requests, fuzz,
 ids_and_dispatch, memory, handlers, deep_template, hostile_files, or one of hostile_files'
-cases as hostile_files.d1 (d1, d2, d3, d11, d13, long).
+cases as hostile_files.d1 (d1, d2, d3, d11, d13, long, encoder).
 
 Catalogs: the project's Examples/notes catalog always; a Home Assistant catalog from
 the development data (`$INTENTBRIDGE_DEV_DATA/ha`, default ../shared/data next to the
