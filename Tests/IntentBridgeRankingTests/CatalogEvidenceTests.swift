@@ -8,8 +8,10 @@ import Testing
 /// literal phrases or titles only → the encoder leads; descriptions without phrases (tool
 /// lists) or a template grammar → all signals.
 @Suite struct CatalogEvidenceTests {
-  static func compiled(_ intents: String) throws -> CompiledCatalog {
-    let json = #"{"formatVersion": 1, "app": {"name": "T", "defaultLanguage": "en"}, "intents": ["# + intents + "]}"
+  static func compiled(_ intents: String, entities: String = "") throws -> CompiledCatalog {
+    let json =
+      #"{"formatVersion": 1, "app": {"name": "T", "defaultLanguage": "en"}, "intents": ["# + intents + "]"
+      + (entities.isEmpty ? "" : #", "entities": ["# + entities + "]") + "}"
     let loaded = CatalogLoader.load(bytes: Array(json.utf8))
     return CompiledCatalog(catalog: try #require(loaded.validCatalog, "\(loaded.diagnostics)"))
   }
@@ -39,6 +41,19 @@ import Testing
       """)
     #expect(CatalogEvidence(titles).kind == .titles)
     #expect(CatalogEvidence(titles).encoderLeads)
+  }
+
+  @Test func entityInstancesKeepEverySignal() throws {
+    let intents = """
+      {"id": "A", "title": "Start a device", "phrases": ["start the vacuum", "turn on the lawn mower"]},
+      {"id": "B", "title": "Stop a device", "phrases": ["stop the vacuum", "switch off the kettle"]}
+      """
+    let withNames = try Self.compiled(
+      intents, entities: #"{"id": "Device", "title": "Device", "instances": [{"id": "rover", "title": "Rover"}]}"#)
+    #expect(CatalogEvidence(withNames).kind == .phrases)
+    #expect(CatalogEvidence(withNames).hasEntityInstances)
+    #expect(!CatalogEvidence(withNames).encoderLeads)
+    #expect(CatalogEvidence(try Self.compiled(intents)).encoderLeads)
   }
 
   @Test func aTemplateGrammarKeepsEverySignal() throws {
