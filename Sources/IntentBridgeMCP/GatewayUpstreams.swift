@@ -41,9 +41,12 @@ package final class GatewayUpstreams: Sendable {
   let clients: [String: MCPClient]
   let progress: UpstreamProgressRelay
 
-  package init(routes: [String: Route], clients: [MCPClient], callTimeout: Double, progress: UpstreamProgressRelay) {
+  /// `serverNames`: the servers the instructions name (nil: the clients').
+  package init(
+    routes: [String: Route], clients: [MCPClient], serverNames: [String]? = nil, callTimeout: Double, progress: UpstreamProgressRelay
+  ) {
     self.routes = routes
-    self.serverNames = clients.map(\.server.name)
+    self.serverNames = serverNames ?? clients.map(\.server.name)
     self.callTimeout = callTimeout
     var byName: [String: MCPClient] = [:]
     for client in clients { byName[client.server.name] = client }

@@ -160,9 +160,14 @@ public final class MCPServer: Sendable {
   /// worker (`IncomingLine.runsLong`). Every received line must be handled.
   public func receive(line: [UInt8]) -> IncomingLine {
     let incoming = IncomingLine.parse(line)
+    register(incoming)
+    return incoming
+  }
+
+  /// Registers the requests of a parsed line as in flight (`receive(line:)` without the parsing).
+  func register(_ incoming: IncomingLine) {
     let keys = incoming.inFlightKeys
     if !keys.isEmpty { state.withLock { for key in keys { $0.inFlight[key, default: 0] += 1 } } }
-    return incoming
   }
 
   /// Answers a received line: the outgoing messages, as `handle(line:)`.

@@ -70,8 +70,32 @@ enum GatewayCommand: Subcommand {
     }
     for (server, reason) in config.skipped { console.err("note: MCP server '\(server)' skipped: \(reason)\n") }
 
-    // Start every server and list its tools; one that fails is left out, the others serve.
+    // The host is answered at once: a stand-in over no tools answers initialize, ping and
+    // server/discover while the servers start; every other request waits for the real server.
     let progress = UpstreamProgressRelay()
+    var standInOptions = options
+    standInOptions.upstreams = GatewayUpstreams(
+      routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress)
+    let standIn = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])), options: standInOptions)
+    let host = MCPServerHost(server: standIn)
+    let quiet = arguments.flag("quiet")
+    host.startUp { [clientOptions, options] in
+      start(
+        config, configPath: configPath, catalogPath: catalogPath, clientOptions: clientOptions, engineOptions: engineOptions,
+        options: options, callTimeout: callTimeout, progress: progress, quiet: quiet, console: console)
+    }
+    MCPStdioTransport.run(host: host, log: { console.err($0) })
+  }
+
+  /// Starts every server and lists its tools, writes the catalog and builds the server that
+  /// forwards calls; on failure says why and ends the process (1: no server started or the
+  /// catalog cannot be written; 65: a catalog that does not load).
+  static func start(
+    _ config: MCPServersConfig, configPath: String, catalogPath: String, clientOptions: MCPClient.Options,
+    engineOptions: IntentEngine.Options, options: MCPServer.Options, callTimeout: Double, progress: UpstreamProgressRelay, quiet: Bool,
+    console: Console
+  ) -> MCPServer {
+    // Start every server and list its tools; one that fails is left out, the others serve.
     var clients: [MCPClient] = []
     var listings: [UpstreamToolList.Listing] = []
     for server in config.servers {
@@ -94,7 +118,7 @@ enum GatewayCommand: Subcommand {
     }
     guard !clients.isEmpty else {
       console.err("\(configPath): error: no MCP server of the configuration could be started and listed (see above)\n")
-      return .failure
+      CurrentProcess.exit(ExitCode.failure.rawValue)
     }
 
     // The catalog `import mcp --config` writes for the same servers.
@@ -103,30 +127,33 @@ enum GatewayCommand: Subcommand {
       of: listings, namespaced: servers.count > 1 || servers.contains { $0.namespace != nil },
       appName: MCPImportCommand.appName(servers: servers, configPath: configPath))
     for notice in list.notices { console.err("warning: \(notice)\n") }
-    if !arguments.flag("quiet") {
+    if !quiet {
       for warning in result.warnings {
         console.err("\(configPath): warning: \(warning.message) [import]\n  at \(list.describe(warning.path))\n")
       }
     }
     if let problem = result.notRecognized {
       console.err("\(configPath): error: \(problem.message) [import]\n  at \(problem.path)\n")
-      return .dataError
+      CurrentProcess.exit(ExitCode.dataError.rawValue)
     }
-    if let status = writeIfChanged(JSONWriter.pretty(result.catalog), to: catalogPath, console: console) { return status }
+    if let status = writeIfChanged(JSONWriter.pretty(result.catalog), to: catalogPath, console: console) {
+      CurrentProcess.exit(status.rawValue)
+    }
 
     let engines: CatalogEngines
     do {
       engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
     } catch {
-      return EngineOptions.report(error, catalogPath: catalogPath, console: console)
+      CurrentProcess.exit(EngineOptions.report(error, catalogPath: catalogPath, console: console).rawValue)
     }
     console.keepUntilExit?(engines)
+    var options = options
     options.upstreams = GatewayUpstreams(
       routes: GatewayUpstreams.routes(source: engines.catalog.source, listings: listings), clients: clients, callTimeout: callTimeout,
       progress: progress)
     let tools = engines.catalog.discoverableIntents.count
     console.err("gateway: \(tools) tools of \(clients.count) MCP server\(clients.count == 1 ? "" : "s") (\(catalogPath))\n")
-    MCPStdioTransport.run(server: MCPServer(engines: engines, options: options), log: { console.err($0) })
+    return MCPServer(engines: engines, options: options)
   }
 
   /// `servers.json` → `servers.catalog.json`, in the same folder.
