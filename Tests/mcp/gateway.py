@@ -3,7 +3,11 @@ the PyPI reference servers `mcp-server-time` (and `mcp-server-git` when it is in
 the fixture server Tests/mcp/fixtures/gateway_tools.py, all installed in the virtual
 environment that runs this script.
 
-Usage: python gateway.py BINARY
+Usage: python gateway.py BINARY [--servers-python PYTHON]
+
+The host is the SDK of the Python that runs this script (1.x or 2.x); the fixtures and the
+reference servers run on `--servers-python` (default: the same Python), whose environment
+has the 1.x SDK, `mcp-server-time` and perhaps `mcp-server-git`.
 
 Checks: the compact tools; `search_intents` finding each upstream tool from a request in
 English and in German; `run_intent` returning the upstream's real result (the current time
@@ -18,6 +22,7 @@ Prints one line per check and, last, `gateway: N passed, M failed`; exits 1 on a
 """
 
 import asyncio
+import importlib.metadata
 import json
 import os
 import shutil
@@ -34,8 +39,11 @@ from checks import Checks
 BINARY = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "fixtures")
-PYTHON = sys.executable
+PYTHON = os.path.abspath(sys.argv[sys.argv.index("--servers-python") + 1]) if "--servers-python" in sys.argv else sys.executable
 BIN = os.path.dirname(PYTHON)
+SDK_MAJOR = int(importlib.metadata.version("mcp").split(".")[0])
+# The 2.x line names result fields in snake case and takes timeouts in seconds.
+READ_TIMEOUT = 300 if SDK_MAJOR >= 2 else timedelta(seconds=300)
 TIME_SERVER = os.path.join(BIN, "mcp-server-time")
 GIT_SERVER = os.path.join(BIN, "mcp-server-git")
 HAS_GIT = os.path.exists(GIT_SERVER) and shutil.which("git") is not None
@@ -88,8 +96,16 @@ def text_of(result):
     return "\n".join(block.text for block in result.content if getattr(block, "type", None) == "text")
 
 
+def structured_content(result):
+    return getattr(result, "structured_content", None) if SDK_MAJOR >= 2 else result.structuredContent
+
+
+def is_error(result):
+    return getattr(result, "is_error", None) if SDK_MAJOR >= 2 else result.isError
+
+
 def structured(result):
-    return result.structuredContent or {}
+    return structured_content(result) or {}
 
 
 async def with_session(command_args, body, progress_log=None):
@@ -99,7 +115,7 @@ async def with_session(command_args, body, progress_log=None):
     with open(errors, "w", encoding="utf-8") as errlog:
         parameters = StdioServerParameters(command=BINARY, args=["gateway", *command_args], cwd=work)
         async with stdio_client(parameters, errlog=errlog) as (read, write):
-            async with ClientSession(read, write, read_timeout_seconds=timedelta(seconds=300)) as session:
+            async with ClientSession(read, write, read_timeout_seconds=READ_TIMEOUT) as session:
                 await session.initialize()
                 await body(session)
     with open(errors, encoding="utf-8") as file:
@@ -149,25 +165,25 @@ async def compact(session):
     moment = answer.get("datetime", "")
     check(
         "run_intent time__get_current_time: mcp-server-time's answer for Asia/Tokyo (+09:00)",
-        not result.isError and answer.get("timezone") == "Asia/Tokyo" and moment.endswith("+09:00") and datetime.fromisoformat(moment).utcoffset() == timedelta(hours=9),
+        not is_error(result) and answer.get("timezone") == "Asia/Tokyo" and moment.endswith("+09:00") and datetime.fromisoformat(moment).utcoffset() == timedelta(hours=9),
         text_of(result)[:300],
     )
 
     reference = await direct_call(servers["weather"], "forecast", {"city": "Oslo"})
     result = await run(session, "weather__forecast", {"city": "Oslo"})
-    check("run_intent weather__forecast: structuredContent exactly the fixture's", result.structuredContent == reference.structuredContent and result.structuredContent["city"] == "Oslo", result.structuredContent)
+    check("run_intent weather__forecast: structuredContent exactly the fixture's", structured_content(result) == structured_content(reference) and structured_content(result)["city"] == "Oslo", structured_content(result))
     check("run_intent weather__forecast: content exactly the fixture's", result.content == reference.content, (result.content, reference.content))
-    check("run_intent weather__forecast: isError false", result.isError is False, result.isError)
+    check("run_intent weather__forecast: isError false", is_error(result) is False, is_error(result))
 
     reference = await direct_call(servers["weather"], "check_stock", {"item": "milk"})
     result = await run(session, "weather__check_stock", {"item": "milk"})
-    check("run_intent weather__check_stock: isError relayed", result.isError is True and reference.isError is True, result)
+    check("run_intent weather__check_stock: isError relayed", is_error(result) is True and is_error(reference) is True, result)
     check("run_intent weather__check_stock: the fixture's message", result.content == reference.content and "warehouse offline" in text_of(result), text_of(result))
 
     result = await run(session, "weather__forecast", {"city": 5})
-    check("run_intent with a wrong argument: isError naming it, not forwarded", result.isError and '"city"' in text_of(result) and "string" in text_of(result), text_of(result))
+    check("run_intent with a wrong argument: isError naming it, not forwarded", is_error(result) and '"city"' in text_of(result) and "string" in text_of(result), text_of(result))
     result = await run(session, "weather__forecast", {})
-    check("run_intent without a required argument: isError asking for it", result.isError and '"city"' in text_of(result), text_of(result))
+    check("run_intent without a required argument: isError asking for it", is_error(result) and '"city"' in text_of(result), text_of(result))
 
     seen = []
 
@@ -175,25 +191,25 @@ async def compact(session):
         seen.append((value, total, message))
 
     result = await run(session, "weather__count_steps", {"steps": 3}, progress_callback=progress)
-    check("run_intent weather__count_steps: the fixture's result", not result.isError and text_of(result) == "counted 3 steps", text_of(result))
+    check("run_intent weather__count_steps: the fixture's result", not is_error(result) and text_of(result) == "counted 3 steps", text_of(result))
     check("progress: the fixture's notifications reach the host under its token", [s[0] for s in seen] == [1, 2, 3] and seen[-1][2] == "step 3", seen)
 
     if HAS_GIT:
         result = await run(session, "git__git_status", {"repo_path": repo})
         status = text_of(result)
-        check("run_intent git__git_status: the test repository's status", not result.isError and "tracked.txt" in status and "untracked-notes.txt" in status, status[:400])
+        check("run_intent git__git_status: the test repository's status", not is_error(result) and "tracked.txt" in status and "untracked-notes.txt" in status, status[:400])
 
     # An upstream that ends mid-session: its calls fail naming it, the others go on.
     result = await run(session, "weather__stop_server", {})
     check(
         "an upstream that ends: isError naming the server and how it ended",
-        result.isError and "MCP server 'weather' exited with status 4" in text_of(result) and "stopping on request" in text_of(result),
+        is_error(result) and "MCP server 'weather' exited with status 4" in text_of(result) and "stopping on request" in text_of(result),
         text_of(result),
     )
     result = await run(session, "weather__forecast", {"city": "Oslo"})
-    check("after it ended: its tools answer isError naming it", result.isError and "MCP server 'weather'" in text_of(result), text_of(result))
+    check("after it ended: its tools answer isError naming it", is_error(result) and "MCP server 'weather'" in text_of(result), text_of(result))
     result = await run(session, "time__get_current_time", {"timezone": "Europe/Berlin"})
-    check("after it ended: the other servers still answer", not result.isError and "Europe/Berlin" in text_of(result), text_of(result))
+    check("after it ended: the other servers still answer", not is_error(result) and "Europe/Berlin" in text_of(result), text_of(result))
     found = await search(session, "what time is it in Tokyo right now?")
     check("after it ended: search still answers", found[:1] == ["time__get_current_time"], found)
 
@@ -202,11 +218,11 @@ async def call_timeout(session):
     result = await run(session, "weather__wait_forever", {})
     check(
         "--call-timeout 1: a call that never answers ends in isError naming the server and the limit",
-        result.isError and "MCP server 'weather' did not answer" in text_of(result) and "within 1 s" in text_of(result),
+        is_error(result) and "MCP server 'weather' did not answer" in text_of(result) and "within 1 s" in text_of(result),
         text_of(result),
     )
     result = await run(session, "weather__forecast", {"city": "Bergen"})
-    check("--call-timeout: the same server answers the next call", not result.isError and result.structuredContent["city"] == "Bergen", text_of(result))
+    check("--call-timeout: the same server answers the next call", not is_error(result) and structured_content(result)["city"] == "Bergen", text_of(result))
 
 
 async def full(session):
@@ -215,10 +231,10 @@ async def full(session):
     expected = [tool["name"] for tool in json.loads(done.stdout)["tools"]] if done.returncode == 0 else None
     check("full: every upstream tool, namespaced, as 'tools' renders the catalog", listed == expected and "time__get_current_time" in listed, (listed, done.stderr[-300:]))
     result = await session.call_tool("time__get_current_time", {"timezone": "America/New_York"})
-    check("full: tools/call time__get_current_time forwarded", not result.isError and "America/New_York" in text_of(result), text_of(result))
+    check("full: tools/call time__get_current_time forwarded", not is_error(result) and "America/New_York" in text_of(result), text_of(result))
     reference = await direct_call(servers["weather"], "forecast", {"city": "Oslo", "days": 1})
     result = await session.call_tool("weather__forecast", {"city": "Oslo", "days": 1})
-    check("full: structuredContent relayed unchanged", result.structuredContent == reference.structuredContent and len(result.structuredContent["days"]) == 1, result.structuredContent)
+    check("full: structuredContent relayed unchanged", structured_content(result) == structured_content(reference) and len(structured_content(result)["days"]) == 1, structured_content(result))
     try:
         await session.call_tool("weather__no_such_tool", {})
         check("full: an unknown tool is a protocol error", False, "no error")
@@ -326,5 +342,5 @@ async def main():
 
 asyncio.run(main())
 shutil.rmtree(work, ignore_errors=True)
-print(check.summary("gateway"))
+print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))
 sys.exit(1 if check.failed else 0)
