@@ -16,6 +16,7 @@ symbols without a doc comment.
 Prints `public api: 1 passed, 0 failed` (or `0 passed, 1 failed`); exit 1 on a difference.
 """
 
+import glob
 import json
 import os
 import platform
@@ -44,12 +45,18 @@ def listing(modules_dir):
     """(lines, public types, undocumented symbols) of the product's public surface."""
     target = f"{platform.machine()}-unknown-linux-gnu"
     lines, types, undocumented = set(), 0, 0
+    # C targets (CIntentBridgeKernels) are found through the module maps SwiftPM writes
+    # beside the modules folder, `<Target>.build/module.modulemap`.
+    module_maps = sorted(glob.glob(os.path.join(os.path.dirname(modules_dir), "*.build", "module.modulemap")))
     with tempfile.TemporaryDirectory() as out:
         for module in MODULES:
-            subprocess.run(
+            done = subprocess.run(
                 ["swift-symbolgraph-extract", "-module-name", module, "-I", modules_dir, "-target", target,
-                 "-minimum-access-level", "public", "-output-dir", out],
-                check=True, capture_output=True)
+                 "-minimum-access-level", "public", "-output-dir", out]
+                + [argument for path in module_maps for argument in ("-Xcc", f"-fmodule-map-file={path}")],
+                capture_output=True, text=True)
+            if done.returncode != 0:
+                sys.exit(f"swift-symbolgraph-extract failed for {module} (exit {done.returncode}):\n{done.stderr[-2000:]}")
             path = os.path.join(out, f"{module}.symbols.json")
             for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
                 if symbol.get("accessLevel") not in ("public", "open"):
