@@ -173,3 +173,61 @@ final class UpstreamLog: Sendable {
   var text: String { lines.withLock { $0.joined() } }
   var sink: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
 }
+
+/// A gateway's start-up (`MCPServerHost.startUp`): a stand-in answers the handshake, requests
+/// that need the catalog wait for the real server, which takes over the session.
+@Suite struct GatewayStartupTests {
+  static func line(_ text: String) -> IncomingLine { IncomingLine.parse(Array(text.utf8)) }
+
+  @Test(arguments: [
+    (#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#, false),
+    (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, false),
+    (#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#, false),
+    (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, false),
+    (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, false),
+    ("not json", false),
+    (#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, true),
+    (#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#, true),
+    (#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"prompts/list"}]"#, true),
+  ])
+  func whichLinesNeedTheCatalog(_ text: String, _ expected: Bool) {
+    #expect(Self.line(text).needsCatalog == expected)
+  }
+
+  @Test func theHandshakeGoesToTheStandInAndItsSessionCarriesOver() async throws {
+    let standIn = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])))
+    let host = MCPServerHost(server: standIn)
+    host.beginStartup()
+    let initialize = Self.line(
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    )
+    let first = host.server(for: initialize)
+    #expect(first === standIn)
+    first.register(initialize)
+    #expect(first.handle(initialize).first?.contains(#""protocolVersion":"2025-06-18""#) == true)
+    _ = host.server(for: Self.line(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)).handle(
+      line: Array(
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+
+    // A request that needs the catalog waits for the real server (on another thread here).
+    let real = Fixture.server(mode: .full)
+    let list = Self.line(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+    let answered = await withinHangGuard(seconds: 120) { () -> String? in
+      let group = DispatchGroup()
+      let reply = UpstreamLog()
+      group.enter()
+      DispatchQueue.global().async {
+        let server = host.server(for: list)
+        server.register(list)
+        for line in server.handle(list) { reply.sink(line) }
+        group.leave()
+      }
+      host.finishStartup(with: real)
+      group.wait()
+      return reply.text
+    }
+    let text = try #require(answered ?? nil)
+    #expect(text.contains(#""tools":[{"name":"#), "the real server answered with its tools in the stand-in's session: \(text)")
+    #expect(host.server === real)
+  }
+}
