@@ -37,7 +37,8 @@ Commands. In each ```sh / ```bash / ```shell / ```console block of the README:
 
 MCP client snippets. Every JSON block with `mcpServers` (Claude Desktop, Cursor) and every
 `claude mcp add NAME … -- COMMAND ARGS…` line (Claude Code) gives a command and its
-arguments. `/path/to/IntentBridge/` stands for the checkout's root and a command ending in
+arguments: `serve CATALOG …` or `gateway CONFIG …` (whose tools are those of the catalog
+`import mcp --config CONFIG` writes, compact by default). `/path/to/IntentBridge/` stands for the checkout's root and a command ending in
 `intentbridge` for BINARY; any other `/path/to/` placeholder fails (the snippet must name a
 file of the repository so it can be run). Each snippet is started as written and once with
 each `--mode` (full, compact, auto; replacing its own `--mode`), and each of those
@@ -334,14 +335,27 @@ def listed_tools(wire, params_extra):
 
 
 def expected_tools(binary, argv):
-    """The tool names the server should list for `argv` (its serve arguments), and the mode."""
-    catalog = next((t for t in argv[1:] if t.endswith(".json")), None)
-    mode = argv[argv.index("--mode") + 1] if "--mode" in argv[:-1] else "auto"
+    """The tool names the server should list for `argv` (its serve or gateway arguments), and
+    the mode. A gateway serves the catalog `import mcp --config` writes for its configuration
+    (compact by default)."""
+    gateway = argv[:1] == ["gateway"]
+    mode = argv[argv.index("--mode") + 1] if "--mode" in argv[:-1] else ("compact" if gateway else "auto")
+    folder = None
+    if gateway:
+        folder = tempfile.mkdtemp(prefix="readme-gateway-")
+        catalog = os.path.join(folder, "catalog.json")
+        subprocess.run([binary, "import", "mcp", "--config", argv[1], "--out", catalog], cwd=ROOT, capture_output=True,
+                       stdin=subprocess.DEVNULL, timeout=GUARD)
+    else:
+        catalog = next((t for t in argv[1:] if t.endswith(".json")), None)
     command = [binary, "tools", catalog, "--format", "mcp"]
     if "--lang" in argv[:-1]:
         command += ["--lang", argv[argv.index("--lang") + 1]]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, timeout=GUARD)
     full = [tool["name"] for tool in json.loads(result.stdout)["tools"]] if result.returncode == 0 else []
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        check(f"gateway {argv[1]}: import mcp --config lists its tools", full, result.stderr[-400:])
     if mode == "compact" or (mode == "auto" and len(full) > AUTO_COMPACT_ABOVE):
         return sorted(META_TOOLS), mode
     return sorted(full), mode
@@ -413,7 +427,7 @@ def check_snippet(binary, label, command, args):
     argv = resolve_snippet(binary, label, command, args)
     if argv is None:
         return 0
-    check(f"{label}: runs serve", argv[:1] == ["serve"], argv)
+    check(f"{label}: runs serve or gateway", argv[:1] in (["serve"], ["gateway"]), argv)
     variants = [argv] + [with_mode(argv, mode) for mode in MODES]
     seen = []
     for variant in variants:

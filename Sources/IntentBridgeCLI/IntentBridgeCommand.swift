@@ -12,7 +12,7 @@ public enum IntentBridgeCommand {
     SubcommandEntry(LintCommand.self), SubcommandEntry(ToolsCommand.self), SubcommandEntry(ImportCommand.self),
     SubcommandEntry(ValidateCommand.self), SubcommandEntry(IndexCommand.self), SubcommandEntry(RankCommand.self),
     SubcommandEntry(ResolveCommand.self), SubcommandEntry(EvalCommand.self), SubcommandEntry(TuneCommand.self),
-    SubcommandEntry(ServeCommand.self),
+    SubcommandEntry(ServeCommand.self), SubcommandEntry(GatewayCommand.self),
   ]
 
   static var overview: String {

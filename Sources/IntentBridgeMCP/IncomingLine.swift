@@ -34,6 +34,20 @@ public struct IncomingLine: Sendable {
   /// handler for a long time, so the transport handles it on a worker.
   public let runsLong: Bool
 
+  /// True when the line holds a request that needs the catalog: anything but `initialize`,
+  /// `ping` and `server/discover` (a gateway whose upstreams still start answers those at once).
+  var needsCatalog: Bool {
+    func needs(_ message: Message) -> Bool {
+      guard message.inFlightKey != nil, case .string(let method)? = message.value["method"] else { return false }
+      return !["initialize", "ping", "server/discover"].contains(method)
+    }
+    switch content {
+    case .blank, .unparsable: return false
+    case .single(let message): return needs(message)
+    case .batch(let messages): return messages.contains(where: needs)
+    }
+  }
+
   /// The in-flight keys of the line's requests.
   var inFlightKeys: [String] {
     switch content {

@@ -142,18 +142,28 @@ package final class MCPClient: Sendable {
 
   /// Sends a request in the session's era and returns its result, waiting at most `timeout`
   /// seconds (nil: `options.requestTimeout`). Requests may be sent from several threads at once.
-  package func request(_ method: String, _ params: JSONObject = JSONObject(), timeout: Double? = nil) throws(MCPClientError) -> JSONObject {
-    try connection.request(method, session.isStateless ? Self.statelessParams(params) : params, timeout: timeout ?? options.requestTimeout)
+  /// `cancellation` gives the request up from another thread (`notifications/cancelled` to the server).
+  package func request(
+    _ method: String, _ params: JSONObject = JSONObject(), timeout: Double? = nil, cancellation: UpstreamCancellation? = nil
+  ) throws(MCPClientError) -> JSONObject {
+    let stateless = session.isStateless
+    return try connection.request(
+      method, stateless ? Self.statelessParams(params) : params, timeout: timeout ?? options.requestTimeout, cancellation: cancellation,
+      notificationParams: { stateless ? Self.statelessParams($0) : $0 })
   }
 
   /// Calls the server's tool `name` (its own name, not a namespaced one) with `arguments`
   /// and returns the result as the server wrote it (`content`, `structuredContent`,
   /// `isError`): a tool that fails answers a result with `isError: true`, which is no error here.
-  package func callTool(_ name: String, arguments: JSONObject, timeout: Double? = nil) throws(MCPClientError) -> JSONObject {
+  /// `progressToken`, when given, asks the server for `notifications/progress` under that token.
+  package func callTool(
+    _ name: String, arguments: JSONObject, timeout: Double? = nil, progressToken: JSONValue? = nil, cancellation: UpstreamCancellation? = nil
+  ) throws(MCPClientError) -> JSONObject {
     var params = JSONObject()
     params["name"] = .string(name)
     params["arguments"] = .object(arguments)
-    return try request("tools/call", params, timeout: timeout)
+    if let progressToken { params["_meta"] = ["progressToken": progressToken] }
+    return try request("tools/call", params, timeout: timeout, cancellation: cancellation)
   }
 
   /// Every tool the server lists, following `nextCursor` page after page, in the server's

@@ -13,6 +13,8 @@ package struct MCPClientError: Error, Sendable, Equatable, CustomStringConvertib
     case ended(method: String, ending: String, lastErrorLine: String?)
     /// No answer to `method` within `seconds`.
     case timedOut(method: String, seconds: Double)
+    /// `method` was given up before its answer came: our client cancelled it.
+    case cancelled(method: String)
     /// A line on the server's standard output that is not a JSON-RPC message.
     case invalidMessage(method: String, detail: String)
     /// A JSON-RPC error response to `method`.
@@ -39,6 +41,8 @@ package struct MCPClientError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(name) \(ending) before answering \(method)\(last)"
     case .timedOut(let method, let seconds):
       return "\(name) did not answer \(method) within \(Self.format(seconds)) s; it was stopped (raise --timeout for a slow server)"
+    case .cancelled(let method):
+      return "\(name): \(method) was cancelled before it was answered"
     case .invalidMessage(let method, let detail):
       return
         "\(name) wrote \(detail) while \(method) waited for its answer; an MCP server must write only JSON-RPC messages, one per line, "

@@ -166,6 +166,9 @@ extension MCPServer {
       }
       return Self.errorResult(lines.joined(separator: "\n"))
     }
+    if let upstreams = options.upstreams, let route = upstreams.route(forIntent: intent.id) {
+      return forward(route, upstreams: upstreams, tool: tool, arguments: given, context: context, progress: progress)
+    }
     var resolved = given
     for parameter in intent.parameters where resolved[parameter.name] == nil {
       if let value = parameter.defaultValue { resolved[parameter.name] = value }
@@ -202,6 +205,26 @@ extension MCPServer {
     result["structuredContent"] = .object(structured)
     result["isError"] = false
     return result
+  }
+
+  /// A call of a gateway's intent: forwarded to the upstream server's tool with the arguments
+  /// as given (the server applies its own defaults), its result relayed as it is; a
+  /// cancellation of the request gives the upstream call up too.
+  func forward(
+    _ route: GatewayUpstreams.Route, upstreams: GatewayUpstreams, tool: ToolDefinition, arguments: JSONObject, context: Context,
+    progress: @escaping @Sendable (String) -> Void
+  ) -> JSONObject {
+    let key = context.id.compactText
+    let cancellation = UpstreamCancellation()
+    let cancelled = state.withLock { state -> Bool in
+      state.forwarded[key] = cancellation
+      return state.cancelled.contains(key)
+    }
+    if cancelled { cancellation.cancel() }
+    defer { state.withLock { _ = $0.forwarded.removeValue(forKey: key) } }
+    return upstreams.call(
+      route, label: mode == .compact ? "\(tool.intentID) (run_intent)" : tool.name, arguments: arguments, progressToken: context.progressToken,
+      send: progress, cancellation: cancellation)
   }
 
   /// The intent's parameter summary with the argument values filled in, e.g. `Add "Milk" to Groceries`.

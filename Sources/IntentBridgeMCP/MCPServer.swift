@@ -51,6 +51,9 @@ public final class MCPServer: Sendable {
     /// True when the catalog file is watched and reloaded (`MCPServerHost`); advertised as
     /// `tools.listChanged` in the handshake era.
     public var watchesCatalog = false
+    /// The upstream servers of `intentbridge gateway`: calls of the intents they route are
+    /// forwarded to them instead of running a handler.
+    package var upstreams: GatewayUpstreams?
     public static let autoCompactThreshold = 30
     public init() {}
   }
@@ -65,6 +68,8 @@ public final class MCPServer: Sendable {
     var cancelled: Set<String> = []
     /// Handler children of requests in flight (request id text → pid), stopped on cancel.
     var running: [String: Int32] = [:]
+    /// Calls forwarded to an upstream server (request id text → their cancellation), given up on cancel.
+    var forwarded: [String: UpstreamCancellation] = [:]
   }
 
   /// The engine that ranks and resolves requests; its language is that of the tools' texts.
@@ -155,9 +160,14 @@ public final class MCPServer: Sendable {
   /// worker (`IncomingLine.runsLong`). Every received line must be handled.
   public func receive(line: [UInt8]) -> IncomingLine {
     let incoming = IncomingLine.parse(line)
+    register(incoming)
+    return incoming
+  }
+
+  /// Registers the requests of a parsed line as in flight (`receive(line:)` without the parsing).
+  func register(_ incoming: IncomingLine) {
     let keys = incoming.inFlightKeys
     if !keys.isEmpty { state.withLock { for key in keys { $0.inFlight[key, default: 0] += 1 } } }
-    return incoming
   }
 
   /// Answers a received line: the outgoing messages, as `handle(line:)`.
@@ -268,12 +278,13 @@ public final class MCPServer: Sendable {
       // (before, it swallowed the reply to the next request that reused the id).
       if let requestID = params["requestId"], JSONRPC.isValidID(requestID) {
         let key = requestID.compactText
-        let pid = state.withLock { state -> Int32? in
-          guard state.inFlight[key] != nil else { return nil }
+        let (pid, forwarded) = state.withLock { state -> (Int32?, UpstreamCancellation?) in
+          guard state.inFlight[key] != nil else { return (nil, nil) }
           state.cancelled.insert(key)
-          return state.running[key]
+          return (state.running[key], state.forwarded[key])
         }
         if let pid { RunningChildren.shared.kill(pid) }
+        forwarded?.cancel()
       }
     default: break  // Unknown notifications are ignored (JSON-RPC: never answered).
     }
@@ -406,6 +417,9 @@ public final class MCPServer: Sendable {
   var instructions: String {
     let app = catalog.app.name?.resolved(for: language) ?? "the app"
     var text = "Actions (intents) of \(app) as tools. "
+    if let upstreams = options.upstreams {
+      text = "The tools of the MCP servers \(upstreams.serverNames.joined(separator: ", ")) behind one gateway (intents are their tools). "
+    }
     if mode == .compact {
       text +=
         "Call search_intents or resolve_request with the user's request to find the intent, describe_intent for its parameters, "

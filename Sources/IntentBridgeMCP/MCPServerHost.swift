@@ -1,3 +1,4 @@
+import Dispatch
 import IntentBridgeSystem
 import Synchronization
 
@@ -21,11 +22,66 @@ public final class MCPServerHost: Sendable {
   }
   private let rewritten = Mutex(Rewritten())
 
+  /// Start-up of a server that takes a while (a gateway starting its upstreams): while it
+  /// runs, `server` is a stand-in that answers the handshake, and requests that need the
+  /// catalog wait (`server(for:)`) until `finishStartup(with:)`.
+  private let startup = DispatchGroup()
+  private let starting = Mutex(false)
+  /// The stand-in, until the reader has moved on to the real server.
+  private let standIn = Mutex<MCPServer?>(nil)
+
   public init(server: MCPServer) {
     current = Mutex(server)
   }
 
   public var server: MCPServer { current.withLock { $0 } }
+
+  /// Builds the real server on a thread of its own while the current one stands in (see
+  /// `beginStartup`); `build` ends the process itself when it cannot.
+  package func startUp(_ build: @escaping @Sendable () -> MCPServer) {
+    beginStartup()
+    DetachedThread.start(name: "mcp-startup") { [self] in
+      finishStartup(with: build())
+    }
+  }
+
+  /// Marks the current server as a stand-in until `finishStartup(with:)`.
+  package func beginStartup() {
+    let current = server
+    starting.withLock { starting in
+      guard !starting else { return }
+      starting = true
+      startup.enter()
+    }
+    standIn.withLock { $0 = current }
+  }
+
+  /// Puts the real server in place of the stand-in (carrying the session over) and lets the
+  /// waiting requests through.
+  package func finishStartup(with server: MCPServer) {
+    replace(with: server)
+    starting.withLock { starting in
+      guard starting else { return }
+      starting = false
+      startup.leave()
+    }
+  }
+
+  /// The server to answer `incoming`: the current one; during start-up, a line with a request
+  /// other than `initialize`, `ping` or `server/discover` first waits for the real server.
+  ///
+  /// Called on the reader thread, which answers handshake lines in order: when the real server
+  /// has taken over, the stand-in's session (an `initialize` answered while the swap happened)
+  /// is taken over once more before the next line, so no handshake is lost.
+  func server(for incoming: IncomingLine) -> MCPServer {
+    if incoming.needsCatalog, starting.withLock({ $0 }) { startup.wait() }
+    let server = self.server
+    if let previous = standIn.withLock({ $0 }), previous !== server {
+      server.adoptSession(from: previous)
+      standIn.withLock { $0 = nil }
+    }
+    return server
+  }
 
   /// Answers a line. A mapped file found rewritten while it was answered is reported at once
   /// (the answer may have read zeros from it); the watcher then rebuilds the server.

@@ -79,9 +79,11 @@ public enum MCPStdioTransport {
         case .tooLong:
           writer.write(MCPServer.lineTooLongReply(limit: lineLimit))
         case .line(let line):
-          // Parsed and answered by the same server, even when a reload swaps it meanwhile.
-          let server = host.server
-          let incoming = server.receive(line: line)
+          // Parsed and answered by the same server, even when a reload swaps it meanwhile;
+          // while a gateway starts, a request that needs the catalog waits for it here.
+          let incoming = IncomingLine.parse(line)
+          let server = host.server(for: incoming)
+          server.register(incoming)
           guard incoming.runsLong else {
             for reply in server.handle(incoming) { writer.write(reply) }
             continue

@@ -126,8 +126,13 @@ final class UpstreamConnection: Sendable {
 
   /// Sends the request `method` with `params` and waits at most `timeout` seconds for its
   /// answer: the `result` object, or an `MCPClientError`. May be called from several
-  /// threads at once.
-  func request(_ method: String, _ params: JSONObject, timeout: Double) throws(MCPClientError) -> JSONObject {
+  /// threads at once. A request that times out, or whose `cancellation` is cancelled, is
+  /// given up: the server gets `notifications/cancelled` for it (its params made by
+  /// `notificationParams`, which adds the stateless era's `_meta`) and a late answer is dropped.
+  func request(
+    _ method: String, _ params: JSONObject, timeout: Double, cancellation: UpstreamCancellation? = nil,
+    notificationParams: @escaping @Sendable (JSONObject) -> JSONObject = { $0 }
+  ) throws(MCPClientError) -> JSONObject {
     let id = nextID.withLock { id -> Int64 in
       defer { id += 1 }
       return id
@@ -144,10 +149,23 @@ final class UpstreamConnection: Sendable {
       replies.remove(id)
       throw error
     }
+    @Sendable func cancelUpstream(_ reason: String) {
+      var cancelled = JSONObject()
+      cancelled["requestId"] = .integer(id)
+      cancelled["reason"] = .string(reason)
+      try? notify("notifications/cancelled", notificationParams(cancelled))
+    }
+    cancellation?.onCancel { [replies] in
+      replies.cancel(id)
+      cancelUpstream("cancelled by the client")
+    }
     switch waiter.wait(until: .now() + timeout) {
     case nil:
       replies.remove(id)
+      cancelUpstream("timed out after \(MCPClientError.format(timeout)) s")
       throw MCPClientError(server: name, reason: .timedOut(method: method, seconds: timeout))
+    case .cancelled?:
+      throw MCPClientError(server: name, reason: .cancelled(method: method))
     case .message(let response)?:
       return try Self.result(of: response, method: method, server: name)
     case .invalid(let detail)?:

@@ -19,6 +19,8 @@ final class UpstreamReplies: Sendable {
     case invalid(String)
     /// The server's standard output ended.
     case end
+    /// The request was given up before its answer came (`cancel`).
+    case cancelled
   }
 
   /// One request's wait for its outcome.
@@ -67,6 +69,11 @@ final class UpstreamReplies: Sendable {
   /// Forgets request `id` (it timed out or could not be sent): a late answer is dropped.
   func remove(_ id: Int64) {
     _ = state.withLock { $0.waiting.removeValue(forKey: id) }
+  }
+
+  /// Gives request `id` up: it ends with `.cancelled`, and a late answer is dropped.
+  func cancel(_ id: Int64) {
+    state.withLock { $0.waiting.removeValue(forKey: id) }?.fulfil(.cancelled)
   }
 
   /// Hands `response` to request `id`; dropped when no request waits for that id.

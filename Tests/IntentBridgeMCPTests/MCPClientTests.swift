@@ -310,17 +310,19 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
   }
 
   @Test func lateAnswerIsDroppedAndTheNextRequestGetsItsOwn() async throws {
-    // The answer to tools/list (id 2) comes only after the next request (id 3) was read.
+    // The answer to tools/list (id 2) comes only after the request timed out (and was
+    // cancelled) and the next request (id 3) was read.
+    let log = Log()
     let script =
       handshake + #"""
-        read first; read second
+        read first; read cancelled; echo "$cancelled" >&2; read second
         echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"late"}]}}'
         echo '{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"on_time"}]}}'
         read line
         """#
     let outcome = await guarded {
       Result { () throws(MCPClientError) -> (MCPClientError?, JSONObject) in
-        let client = try MCPClient.connect(fake(script), log: { _ in })
+        let client = try MCPClient.connect(fake(script), log: log.sink)
         defer { client.close() }
         var first: MCPClientError?
         do throws(MCPClientError) { _ = try client.request("tools/list", timeout: 0.3) } catch { first = error }
@@ -330,6 +332,8 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
     let (first, second) = try #require(outcome).get()
     #expect(first == MCPClientError(server: "fake", reason: .timedOut(method: "tools/list", seconds: 0.3)))
     #expect(second["tools"]?[0]?["name"] == "on_time")
+    #expect(
+      log.text.contains(#"[fake] {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 0.3 s"}}"#))
   }
 
   @Test func notificationsReachTheirHandler() async throws {

@@ -4,7 +4,8 @@
 #   probe, stateless 2026-07-28 era, and the legacy handshake), each in serve --mode full, compact and
 #   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes;
 #   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
-#   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/).
+#   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/); then `gateway` in front of mcp-server-time,
+#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -74,6 +75,28 @@ else
   echo "import mcp: could not install mcp<2 and mcp-server-time"
   total_failed=$((total_failed + 1))
 fi
+
+# gateway: the binary between the official Python SDK client as the host (1.x, then 2.x when
+# installed: it speaks the stateless era) and mcp-server-time, mcp-server-git (when it
+# installs) and the fixture servers, which run in .build/venv-mcp1/ (Tests/mcp/gateway.py).
+echo "-- gateway (mcp-server-time, mcp-server-git, Tests/mcp/fixtures/gateway_tools.py; SDK clients as host)"
+if ! .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-check "mcp<2" mcp-server-time mcp-server-git; then
+  echo "note: mcp-server-git could not be installed; the gateway test runs without it"
+fi
+hosts=(.build/venv-mcp1/bin/python)
+if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then hosts+=(.build/venv-mcp2/bin/python); fi
+for host in "${hosts[@]}"; do
+  out=$("$host" Tests/mcp/gateway.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "^gateway \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+  else
+    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  fi
+done
 
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

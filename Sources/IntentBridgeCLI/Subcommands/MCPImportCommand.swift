@@ -69,8 +69,7 @@ enum MCPImportCommand {
         servers = chosen
         skipped = []
       }
-      let file = String(configPath.split(separator: "/").last ?? Substring(configPath))
-      appName = servers.count == 1 ? servers[0].name : file
+      appName = Self.appName(servers: servers, configPath: configPath)
     } else {
       guard let program = command.first else {
         throw UsageError(
@@ -112,17 +111,31 @@ enum MCPImportCommand {
         return .failure
       }
     }
-    let namespaced = servers.count > 1 || servers.contains { $0.namespace != nil }
-    let list = UpstreamToolList.merge(listings, namespaced: namespaced)
+    let (result, list) = catalog(of: listings, namespaced: servers.count > 1 || servers.contains { $0.namespace != nil }, appName: appName)
     for notice in list.notices { console.err("warning: \(notice)\n") }
+    // The importer read one document made of the servers' lists: point its warnings back at them.
+    return ImportCommand.write(
+      result, input: arguments.option("config") ?? "MCP server '\(servers[0].name)'", arguments: arguments, console: console,
+      locate: { list.describe($0.path) })
+  }
+
+  /// The app's name in the catalog of `servers` from the configuration at `configPath`: the
+  /// server's name when there is one, else the configuration's file name.
+  static func appName(servers: [UpstreamServer], configPath: String) -> String {
+    let file = String(configPath.split(separator: "/").last ?? Substring(configPath))
+    return servers.count == 1 ? servers[0].name : file
+  }
+
+  /// The catalog of the servers' tools (the one `import mcp` writes and `gateway` serves):
+  /// their lists merged (`UpstreamToolList`), imported by the tool-list importer, with
+  /// `source.servers` mapping every name back to its server.
+  static func catalog(of listings: [UpstreamToolList.Listing], namespaced: Bool, appName: String) -> (ImportResult, UpstreamToolList) {
+    let list = UpstreamToolList.merge(listings, namespaced: namespaced)
     var result = ToolListImporter.importCatalog(list.document, fileName: appName)
     if case .object(var catalog) = result.catalog, let source = catalog["source"]?.objectValue {
       catalog["source"] = .object(list.source(replacing: source))
       result.catalog = .object(catalog)
     }
-    // The importer read one document made of the servers' lists: point its warnings back at them.
-    return ImportCommand.write(
-      result, input: arguments.option("config") ?? "MCP server '\(servers[0].name)'", arguments: arguments, console: console,
-      locate: { list.describe($0.path) })
+    return (result, list)
   }
 }
