@@ -28,12 +28,13 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from content_hash import content_hash  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOKENIZER_MODEL = os.path.join(ROOT, "Models", "e5small-m2v-256-latcjk-int8")
 DEFAULT_OUT = os.path.join(ROOT, "Models", "e5small-q4-latcjk")
 ALIGN = 64
-MASK = (1 << 64) - 1
-_P1, _P2, _P3 = 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
 
 
 def load_reproduce_module():
@@ -41,37 +42,6 @@ def load_reproduce_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _round(lane, word):
-    mixed = lane ^ ((word * _P1) & MASK)
-    return ((((mixed << 31) | (mixed >> 33)) & MASK) * _P2) & MASK
-
-
-def content_hash(data):
-    """`ContentHash.of(bytes)` (Sources/IntentBridgeBinary/ContentHash.swift), with numpy doing
-    the four lanes' word streams one lane at a time in Python integers."""
-    whole = len(data) // 32 * 32
-    words = np.frombuffer(data, dtype="<u8", count=whole // 8).reshape(-1, 4) if whole else np.zeros((0, 4), dtype=np.uint64)
-    lanes = [0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0, 0x082EFA98EC4E6C89]
-    for lane in range(4):
-        value = lanes[lane]
-        for word in words[:, lane].tolist():
-            value = _round(value, word)
-        lanes[lane] = value
-    tail = bytes(data[whole:])
-    for lane, index in enumerate(range(0, len(tail), 8)):
-        lanes[lane] = _round(lanes[lane], int.from_bytes(tail[index:index + 8], "little"))
-    h = (len(data) * _P3) & MASK
-    for value in lanes:
-        h = (((h ^ _round(0, value)) * _P1) + _P3) & MASK
-        h = ((h << 27) | (h >> 37)) & MASK
-    h ^= h >> 33
-    h = (h * _P2) & MASK
-    h ^= h >> 29
-    h = (h * _P3) & MASK
-    h ^= h >> 32
-    return h
 
 
 def widened(blocks):

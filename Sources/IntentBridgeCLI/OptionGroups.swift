@@ -293,6 +293,15 @@ enum EngineOptions {
   /// The largest count `--top` and `--page-size` take: far beyond any catalog (30,000 tools).
   static let maximumCount = 1_000_000
 
+  /// The value of `--name` as seconds above 0 and at most an hour (`value` when absent).
+  static func seconds(_ arguments: ParsedArguments, _ name: String, default value: Double, command: String) throws(UsageError) -> Double {
+    guard let text = arguments.option(name) else { return value }
+    guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+      throw UsageError(message: "'--\(name) <seconds>' must be a number of seconds above 0 and at most 3600, found '\(text)'", command: command)
+    }
+    return seconds
+  }
+
   static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default value: Int, command: String) throws(UsageError) -> Int {
     guard let text = arguments.option(name) else { return value }
     guard let number = Int(text), number > 0, number <= maximumCount else {

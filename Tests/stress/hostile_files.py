@@ -37,6 +37,7 @@ import shutil
 import signal
 import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -44,7 +45,6 @@ from collections import Counter
 
 DUMPS = ("CocoaError", "NSCocoaErrorDomain", "Error Domain=", "rawValue:")
 ALLOWED = (0, 64, 65)
-MASK = (1 << 64) - 1
 TRAP = "set a timer for 2562047788015216 hours"
 WARNING = "was truncated or rewritten in place"
 CENTURY = 100 * 366 * 86400  # seconds: durations beyond 100 years are not read (docs)
@@ -54,44 +54,10 @@ suite = None
 check = None
 
 
-# ---------------------------------------------------------------- ContentHash
+# ---------------------------------------------------------------- ContentHash (Scripts/content_hash.py)
 
-
-_P1, _P2, _P3 = 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
-
-
-def _round(lane, word):
-    mixed = lane ^ ((word * _P1) & MASK)
-    return ((((mixed << 31) | (mixed >> 33)) & MASK) * _P2) & MASK
-
-
-def content_hash(data):
-    """`ContentHash.of(bytes)` (Sources/IntentBridgeEmbedding/ContentHash.swift): four lanes
-    over 32-byte blocks of little-endian u64 words, the tail's whole words into the lanes in
-    turn and its last bytes as one zero-padded word, the length mixed in, an avalanche."""
-    lanes = [0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0, 0x082EFA98EC4E6C89]
-    whole = len(data) // 32 * 32
-    words = struct.unpack_from(f"<{whole // 8}Q", data, 0) if whole else ()
-    a, b, c, d = lanes
-    for i in range(0, len(words), 4):
-        a = _round(a, words[i])
-        b = _round(b, words[i + 1])
-        c = _round(c, words[i + 2])
-        d = _round(d, words[i + 3])
-    lanes = [a, b, c, d]
-    tail = bytes(data[whole:])
-    for lane, index in enumerate(range(0, len(tail), 8)):
-        lanes[lane] = _round(lanes[lane], int.from_bytes(tail[index:index + 8], "little"))
-    h = (len(data) * _P3) & MASK
-    for value in lanes:
-        h = (((h ^ _round(0, value)) * _P1) + _P3) & MASK
-        h = ((h << 27) | (h >> 37)) & MASK
-    h ^= h >> 33
-    h = (h * _P2) & MASK
-    h ^= h >> 29
-    h = (h * _P3) & MASK
-    h ^= h >> 32
-    return h
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from content_hash import content_hash  # noqa: E402
 
 
 # ---------------------------------------------------------------- index files

@@ -56,8 +56,8 @@ enum GatewayCommand: Subcommand {
       options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
     }
     var clientOptions = MCPClient.Options()
-    clientOptions.requestTimeout = try seconds(arguments, "timeout", default: clientOptions.requestTimeout)
-    let callTimeout = try seconds(arguments, "call-timeout", default: defaultCallTimeout)
+    clientOptions.requestTimeout = try EngineOptions.seconds(arguments, "timeout", default: clientOptions.requestTimeout, command: spec.name)
+    let callTimeout = try EngineOptions.seconds(arguments, "call-timeout", default: defaultCallTimeout, command: spec.name)
     let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
     let catalogPath = arguments.option("catalog") ?? defaultCatalogPath(forConfig: configPath)
 
@@ -162,14 +162,6 @@ enum GatewayCommand: Subcommand {
   }
 
   /// A number of seconds above 0 and at most an hour.
-  static func seconds(_ arguments: ParsedArguments, _ name: String, default value: Double) throws(UsageError) -> Double {
-    guard let text = arguments.option(name) else { return value }
-    guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-      throw UsageError(message: "'--\(name) <seconds>' must be a number of seconds above 0 and at most 3600, found '\(text)'", command: spec.name)
-    }
-    return seconds
-  }
-
   /// Writes the catalog unless the file already holds these bytes (its index then stays
   /// valid); nil on success, else the exit status after the error is printed.
   static func writeIfChanged(_ text: String, to path: String, console: Console) -> ExitCode? {

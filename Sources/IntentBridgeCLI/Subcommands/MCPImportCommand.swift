@@ -26,12 +26,7 @@ enum MCPImportCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let command = Array(arguments.positionals.dropFirst())
     var clientOptions = MCPClient.Options()
-    if let text = arguments.option("timeout") {
-      guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-        throw UsageError(message: "'--timeout <seconds>' must be a number of seconds above 0 and at most 3600, found '\(text)'", command: "import")
-      }
-      clientOptions.requestTimeout = seconds
-    }
+    clientOptions.requestTimeout = try EngineOptions.seconds(arguments, "timeout", default: clientOptions.requestTimeout, command: "import")
     var servers: [UpstreamServer]
     var skipped: [(server: String, reason: String)] = []
     let appName: String
