@@ -12,3 +12,5 @@ swift build -c release --static-swift-stdlib --product intentbridge
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; $(date -u +%Y-%m-%d)"
 for name in catalog embedding encoder rank resolve mcp; do .build/release/intentbridge-bench "$name"; echo; done
 .build/venv-bench/bin/python Benchmarks/python/system_baselines.py --binary "$(pwd)/.build/release/intentbridge"
+# The gateway in front of a 4,076-tool MCP server (Seal-Tools): search_intents round trip against rank's own time.
+.build/venv-bench/bin/python Tests/mcp/gateway_tool_list.py "$(pwd)/.build/release/intentbridge" --bench | grep -v "^  ok "

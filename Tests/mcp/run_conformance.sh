@@ -98,5 +98,21 @@ for host in "${hosts[@]}"; do
   fi
 done
 
+# A large real tool list behind the gateway: Seal-Tools' 4,076 tools served by
+# fixtures/tool_list_server.py; search_intents through the gateway must list what rank lists
+# on the same tools imported with import tools (Tests/mcp/gateway_tool_list.py; skipped, saying
+# so, without the development data).
+echo "-- gateway in front of a 4,076-tool server (Seal-Tools, fixtures/tool_list_server.py)"
+out=$(.build/venv-mcp1/bin/python Tests/mcp/gateway_tool_list.py "$bin" 2>&1)
+echo "$out" | grep -v "^  ok " || true
+summary=$(echo "$out" | grep -E "^gateway tool list: [0-9]+ passed, [0-9]+ failed" | tail -1)
+if [ -z "$summary" ]; then
+  echo "$out" | tail -20
+  total_failed=$((total_failed + 1))
+else
+  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+fi
+
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
