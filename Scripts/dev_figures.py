@@ -364,9 +364,26 @@ def home_assistant(ctx):
 
 def smart_home(ctx):
     sh = root / "Examples" / "smart-home"
-    return languages_table(ctx, "smart-home", "Examples/smart-home (clean / perturbed requests)",
+    one_language = languages_table(ctx, "smart-home", "Examples/smart-home (clean / perturbed requests)",
                     [("smart-home", l, sh / f"smart-home.{l}.json", sh / f"requests.{l}.jsonl", sh / f"requests.{l}.perturbed.jsonl")
                      for l in HA_LANGS])
+    merged = []
+    for lang in HA_LANGS:
+        rows = read_rows(sh / f"requests.{lang}.jsonl") + read_rows(sh / f"requests.{lang}.perturbed.jsonl")
+        merged.append((lang, rows, *(ctx.engine.rank("smart-home", "smart-home/merged", sh / "smart-home.json", rows, keep_lang=keep)
+                                     for keep in (True, False))))
+
+    def show():
+        one_language()
+        print("### Examples/smart-home/smart-home.json (the five merged): each language with its `lang` given / detected\n")
+        lines = []
+        for lang, rows, given, detected in merged:
+            g, d = figures(rows, given.result(), None), figures(rows, detected.result(), None)
+            right = [sum(a["answer"] == r.get("intent") for a, r in zip(run.result(), rows)) / len(rows) for run in (given, detected)]
+            lines.append([lang, len(rows), cell(g["first"], d["first"]), cell(g["answered"], d["answered"]), cell(*right),
+                          pct(right[1] - right[0])])
+        table(["lang", "rows", "ranking", "answered", "right (no match scored)", "detected − given"], lines)
+    return show
 
 
 RUNNERS = {"clinc150": clinc150, "xsid": xsid, "metatool": metatool, "seal-tools": seal_tools,

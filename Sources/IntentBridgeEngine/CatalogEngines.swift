@@ -43,12 +43,69 @@ public final class CatalogEngines: Sendable {
   public var defaultEngine: IntentEngine { loaded.withLock { $0[defaultLanguage]! } }
 
   /// The catalog language `request` is ranked in, and whether it was detected (not the default).
+  ///
+  /// With one language, or `Options.language` set, that language. Otherwise a script that
+  /// settles the language (Han, kana, Hangul, Cyrillic, …) chooses the declared language of
+  /// that script, or the default language when none is declared (ranked cross-lingually). For
+  /// Latin script, each declared language's support is the detector's evidence for it
+  /// (function words, typical letters: `LanguageDetector.latinScores`) plus the request's
+  /// words its own vocabulary knows (`CompiledCatalog.knownWords`): the catalog is the best
+  /// judge of its languages on short requests ("sytytä olohuoneen valot" has no Finnish
+  /// function word, but three words of the Finnish catalog). The best-supported language
+  /// wins when it leads by at least one word; when it does not, the request is ranked in
+  /// each language within one word of the best (`readings(of:)`) and the reading with the
+  /// more confident answer wins — never the default language by default. A request in a
+  /// language the catalog does not declare, with no word any of its languages knows, stays
+  /// with the default language.
+  /// - Complexity: one tokenisation per declared language; in the unsure case one ranking
+  ///   per candidate language. Loads every language's engine the first time.
   public func language(of request: String) -> (language: String, detected: Bool) {
-    guard options.language == nil, catalog.languages.count > 1,
-      let guess = LanguageDetector().detect(request), guess.isConfident,
-      let declared = catalog.declaredLanguage(for: guess.language), declared != defaultLanguage
-    else { return (defaultLanguage, false) }
-    return (declared, true)
+    let (candidates, _) = readings(of: request)
+    guard candidates.count > 1 else {
+      let language = candidates.first ?? defaultLanguage
+      return (language, language != defaultLanguage)
+    }
+    // Rank in each candidate language; the more confident answer wins (ties: better support).
+    var best: (language: String, answered: Bool, confidence: Double)?
+    for language in candidates {
+      guard let engine = try? engine(language: language) else { continue }
+      let ranking = engine.rank(request, top: 1)
+      let reading = (language: language, answered: !ranking.isNoMatch, confidence: ranking.candidates.first?.confidence ?? 0)
+      if let current = best, current.answered && !reading.answered || current.answered == reading.answered && current.confidence >= reading.confidence
+      {
+        continue
+      }
+      best = reading
+    }
+    let language = best?.language ?? candidates[0]
+    return (language, language != defaultLanguage)
+  }
+
+  /// The catalog languages `request` may be written in, best supported first, and whether
+  /// the first is sure (see `language(of:)`). One language when it is settled.
+  public func readings(of request: String) -> (languages: [String], sure: Bool) {
+    let languages = catalog.languages
+    guard options.language == nil, languages.count > 1 else { return ([defaultLanguage], true) }
+    let guess = LanguageDetector().detect(request)
+    if let guess, guess.isConfident, !LanguageDetector.latinLanguages.contains(guess.language) {
+      return ([catalog.declaredLanguage(for: guess.language) ?? defaultLanguage], true)
+    }
+    let evidence = LanguageDetector().latinScores(request)
+    var support: [(language: String, known: Int, score: Double)] = []
+    for language in languages {
+      let known = (try? engine(language: language))?.compiled.knownWords(in: request) ?? 0
+      support.append((language, known, Double(known) + (evidence[LanguageTag.primary(language)] ?? 0)))
+    }
+    if let guess, guess.isConfident, catalog.declaredLanguage(for: guess.language) == nil, support.allSatisfy({ $0.known == 0 }) {
+      return ([defaultLanguage], true)
+    }
+    // Stable: equal support keeps the catalog's order (default language first).
+    let ranked = support.enumerated().sorted { a, b in
+      a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+    }.map(\.element)
+    let top = ranked[0].score
+    let close = ranked.filter { $0.score > top - 1 }.map(\.language)
+    return close.count == 1 ? (close, true) : (close, false)
   }
 
   /// The engine of `language` (a declared language), loaded once.

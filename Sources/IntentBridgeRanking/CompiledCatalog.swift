@@ -143,4 +143,10 @@ public struct CompiledCatalog: Sendable {
   public func analyze(_ request: String) -> AnalyzedRequest {
     templates.analyze(request, language: language, knows: keywordIndex.knows)
   }
+
+  /// How many of the request's words this language's vocabulary knows
+  /// (`IntentTemplates.knownWords`): the catalog's evidence that the request is written in it.
+  package func knownWords(in request: String) -> Int {
+    IntentTemplates.knownWords(in: templates.analyzer.tokens(request), knows: keywordIndex.knows)
+  }
 }

@@ -42,14 +42,19 @@ extension IntentTemplates {
   /// - Complexity: O(n) tokenisation plus `prepare`'s value spans and typo lookups.
   public func analyze(_ request: String, language: String, knows: (String) -> Bool = { _ in false }) -> AnalyzedRequest {
     let tokens = analyzer.tokens(request)
-    // Words of the catalog's vocabulary are evidence of its language ("cancel the kitchen
-    // timers" is English to an English catalog, however few English function words it has).
-    let known = tokens.filter { !$0.isStopWord && !$0.isSkipWord && $0.kind == .word && $0.folded.count >= 3 && knows($0.term) }.count
-    let guess = LanguageDetector().detect(request, bonus: [language: Double(known)])
+    let guess = LanguageDetector().detect(request, bonus: [language: Double(Self.knownWords(in: tokens, knows: knows))])
     var foreign: String?
     if let guess, guess.isConfident, !LanguageDetector.sameFamily(guess.language, language) { foreign = guess.language }
     return AnalyzedRequest(
       text: request, tokens: tokens, prepared: prepare(request, tokens: tokens), surface: SurfaceLexer.tokens(request),
       detectedLanguage: guess, foreignLanguage: foreign)
+  }
+
+  /// How many of the request's words the catalog's vocabulary knows (`knows`: an index term
+  /// of the language): words of three letters or more that are not stop or skip words.
+  /// Evidence of the catalog's language ("cancel the kitchen timers" is English to an English
+  /// catalog, however few English function words it has).
+  package static func knownWords(in tokens: [AnalyzedToken], knows: (String) -> Bool) -> Int {
+    tokens.filter { !$0.isStopWord && !$0.isSkipWord && $0.kind == .word && $0.folded.count >= 3 && knows($0.term) }.count
   }
 }

@@ -72,11 +72,20 @@ public struct LanguageDetector: Sendable {
   /// The Latin-script languages told apart, by primary subtag.
   public static var latinLanguages: [String] { LanguageEvidence.latin.map(\.language) }
 
-  func latinGuess(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+  /// The evidence of `text` for each Latin-script language (`latinLanguages`, by primary
+  /// subtag): its function words and typical letters, counted as `detect` counts them; a
+  /// language with none is left out.
+  ///
+  ///     LanguageDetector().latinScores("sytytä olohuoneen valot")   // ["fi": 1.5, "de": 0.5, "sv": 0.5, …]
+  public func latinScores(_ text: String) -> [String: Double] {
+    var scores: [String: Double] = [:]
+    for (index, score) in latinEvidence(text).enumerated() where score > 0 { scores[LanguageEvidence.latin[index].language] = score }
+    return scores
+  }
+
+  /// Per `LanguageEvidence.latin` entry, the evidence of `text` for it.
+  func latinEvidence(_ text: String) -> [Double] {
     var scores = [Double](repeating: 0, count: LanguageEvidence.latin.count)
-    for (language, points) in bonus {
-      if let index = LanguageEvidence.latin.firstIndex(where: { $0.language == LanguageTag.primary(language) }) { scores[index] += points }
-    }
     Self.forEachWord(text) { lower, folded in
       if let owners = LanguageEvidence.wordOwners[folded] {
         for owner in owners { scores[owner] += 1 / Double(owners.count) }
@@ -87,6 +96,14 @@ public struct LanguageDetector: Sendable {
           for owner in owners { scores[owner] += 0.5 }
         }
       }
+    }
+    return scores
+  }
+
+  func latinGuess(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+    var scores = latinEvidence(text)
+    for (language, points) in bonus {
+      if let index = LanguageEvidence.latin.firstIndex(where: { $0.language == LanguageTag.primary(language) }) { scores[index] += points }
     }
     var order = Array(scores.indices)
     order.sort { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
