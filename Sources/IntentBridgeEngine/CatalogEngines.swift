@@ -83,7 +83,7 @@ public final class CatalogEngines: Sendable {
 
   /// The catalog languages `request` may be written in, best supported first, and whether
   /// the first is sure (see `language(of:)`). One language when it is settled.
-  public func readings(of request: String) -> (languages: [String], sure: Bool) {
+  package func readings(of request: String) -> (languages: [String], sure: Bool) {
     let languages = catalog.languages
     guard options.language == nil, languages.count > 1 else { return ([defaultLanguage], true) }
     let guess = LanguageDetector().detect(request)

@@ -24,7 +24,9 @@ extension KeywordIndex.Configuration: BinaryCodable {
 /// Stored in the index file: the configuration, the document count, the index terms in
 /// ascending order, then every term's postings as flat arrays (per term its number of field
 /// postings and of documents; the field postings' documents, fields and frequencies; the
-/// documents and their pseudo frequencies; the idf per term), then the fuzzy vocabulary.
+/// documents and their pseudo frequencies; the idf per term), then the fuzzy vocabulary of the
+/// terms, the fuzzy vocabulary of the catalog's written words and, per written word, the number
+/// of its term.
 /// Floating-point values are stored as their bit patterns, so a read-back index scores
 /// bit-identically. The vocabulary set is rebuilt from the terms; the analyser is not stored.
 extension KeywordIndex {
@@ -47,6 +49,11 @@ extension KeywordIndex {
     writer.array(entries.flatMap { $0.pseudoFrequencies.map(\.bitPattern) })
     writer.array(entries.map(\.idf.bitPattern))
     fuzzy.encode(to: &writer)
+    spellings.encode(to: &writer)
+    // Per spelling (in `spellings.terms` order), the number of its term among `terms`.
+    var termNumbers: [String: UInt32] = [:]
+    for (number, term) in terms.enumerated() { termNumbers[term] = UInt32(number) }
+    writer.array(spellings.terms.map { spellingTerms[$0].flatMap { termNumbers[$0] } ?? UInt32.max })
   }
 
   /// Reads what `encode` wrote. `analyzer`: the catalog's analyser (the caller rebuilds it;
@@ -78,6 +85,14 @@ extension KeywordIndex {
     let pseudoFrequencies = try reader.array(of: UInt64.self, "keyword pseudo frequencies").buffer
     let idfs = try reader.array(of: UInt64.self, "keyword idf").buffer
     let fuzzy = try FuzzyVocabulary(from: &reader)
+    let spellings = try FuzzyVocabulary(from: &reader)
+    let spellingTermNumbers = try reader.values(of: UInt32.self, "keyword spelling terms")
+    guard spellingTermNumbers.count == spellings.terms.count, spellingTermNumbers.allSatisfy({ Int($0) < terms.count }) else {
+      throw Failure(message: "keyword index spellings do not each name one of its terms")
+    }
+    var spellingTerms: [String: String] = [:]
+    spellingTerms.reserveCapacity(spellings.terms.count)
+    for (word, number) in zip(spellings.terms, spellingTermNumbers) { spellingTerms[word] = terms[Int(number)] }
 
     guard fieldCounts.count == terms.count, documentCounts.count == terms.count,
       idfs.count == terms.count
@@ -158,7 +173,7 @@ extension KeywordIndex {
     }
     self.init(
       configuration: configuration, analyzer: analyzer, documentCount: documentCount,
-      postings: postings, fuzzy: fuzzy,
+      postings: postings, fuzzy: fuzzy, spellings: spellings, spellingTerms: spellingTerms,
       vocabulary: Set(terms))
   }
 }

@@ -63,19 +63,28 @@ public struct KeywordIndex: Sendable {
   public let analyzer: TextAnalyzer
   public let documentCount: Int
   let postings: [String: TermPostings]
+  /// The index terms, for typo matches of a stemmed request word (stem against stem).
   let fuzzy: FuzzyVocabulary
+  /// The catalog's words as written (folded), for typo matches of a request word the stemmer
+  /// left whole: "paris" is one letter from the stem "pars" of "parse" but two from "parse",
+  /// so it matches nothing.
+  let spellings: FuzzyVocabulary
+  /// Each word of `spellings` → its index term.
+  let spellingTerms: [String: String]
   let vocabulary: Set<String>
 
   /// An index from its parts (`init(from:analyzer:)`, which checks them).
   init(
     configuration: Configuration, analyzer: TextAnalyzer, documentCount: Int, postings: [String: TermPostings], fuzzy: FuzzyVocabulary,
-    vocabulary: Set<String>
+    spellings: FuzzyVocabulary, spellingTerms: [String: String], vocabulary: Set<String>
   ) {
     self.configuration = configuration
     self.analyzer = analyzer
     self.documentCount = documentCount
     self.postings = postings
     self.fuzzy = fuzzy
+    self.spellings = spellings
+    self.spellingTerms = spellingTerms
     self.vocabulary = vocabulary
   }
 
@@ -102,7 +111,15 @@ public struct KeywordIndex: Sendable {
         }
       }
     }
-    let analysed = concurrentMap(fragments, minimumChunk: 32) { analyzer.tokens($0).filter { !$0.isSkipWord }.map(\.term) }
+    let tokens = concurrentMap(fragments, minimumChunk: 32) { analyzer.tokens($0).filter { !$0.isSkipWord } }
+    let analysed = tokens.map { $0.map(\.term) }
+    // Each written word (folded) with its term; a word analysed to two terms keeps the first
+    // in term order.
+    var spellingTerm: [String: String] = [:]
+    for token in tokens.joined() where token.kind == .word {
+      if let known = spellingTerm[token.folded], known <= token.term { continue }
+      spellingTerm[token.folded] = token.term
+    }
     // Terms numbered in order of first use, so that counting needs no hashing.
     var termNumber: [String: Int32] = [:]
     var termTexts: [String] = []
@@ -173,6 +190,8 @@ public struct KeywordIndex: Sendable {
     self.documentCount = documents.count
     self.vocabulary = Set(termTexts)
     self.fuzzy = FuzzyVocabulary(termTexts.sorted())
+    self.spellings = FuzzyVocabulary(spellingTerm.keys)
+    self.spellingTerms = spellingTerm
   }
 
   /// Per document, its terms in `fields` weighted by term frequency × IDF (for comparing
@@ -222,8 +241,18 @@ public struct KeywordIndex: Sendable {
           }
           continue
         }
-        let candidates = fuzzy.matches(term, maxDistance: term.count >= 8 ? 2 : 1)
-        for candidate in candidates.prefix(3) {
+        // Like with like: a word the stemmer left whole against the catalog's words as
+        // written, a stemmed one against the stems.
+        let candidates: [String]
+        if term == token.folded {
+          var seen = Set<String>()
+          candidates = spellings.matches(token.folded, maxDistance: token.folded.count >= 8 ? 2 : 1).compactMap { word in
+            spellingTerms[word].flatMap { seen.insert($0).inserted ? $0 : nil }
+          }
+        } else {
+          candidates = fuzzy.matches(term, maxDistance: term.count >= 8 ? 2 : 1)
+        }
+        for candidate in candidates.prefix(3) where vocabulary.contains(candidate) {
           out.append(MatchedTerm(queryTerm: term, indexTerm: candidate, weight: configuration.fuzzyWeight))
         }
       }

@@ -9,8 +9,9 @@ public enum VectorFileBuilder {
   /// settings and the cross-lingual threshold (a fit's file from r4 builds could carry another
   /// no-match floor); r6: the near-duplicate folding of the rows stored (section `DUPL`); r7:
   /// the compiled catalog stored (section `COMP`); r8: `COMP` starts with the catalog hash and
-  /// language it was compiled from.
-  public static let recipe = "r8"
+  /// language it was compiled from; r9: the keyword index's written words
+  /// (`KeywordIndex.spellings`).
+  public static let recipe = "r9"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).

@@ -202,7 +202,8 @@ struct KeywordIndexBinaryTests {
       documentCounts: [UInt32] = [1, 2],
       postingDocuments: [Int32] = [0, 0, 1], postingFields: [UInt8] = [0, 1, 1],
       documents: [Int32] = [0, 0, 1],
-      pseudo: [Double] = [1, 1, 1], idf: [Double] = [0.5, 0.2], fuzzyTerms: [String]? = nil
+      pseudo: [Double] = [1, 1, 1], idf: [Double] = [0.5, 0.2], fuzzyTerms: [String]? = nil,
+      spellings: [String] = ["aa", "bb"], spellingTerms: [UInt32] = [0, 1]
     ) -> [UInt8] {
       var writer = BinaryWriter()
       KeywordIndex.Configuration().encode(to: &writer)
@@ -217,6 +218,8 @@ struct KeywordIndexBinaryTests {
       writer.array(pseudo.map(\.bitPattern))
       writer.array(idf.map(\.bitPattern))
       FuzzyVocabulary(fuzzyTerms ?? terms).encode(to: &writer)
+      FuzzyVocabulary(spellings).encode(to: &writer)
+      writer.array(spellingTerms)
       return writer.bytes
     }
     let analyzer = TextAnalyzer(language: "en")
@@ -243,6 +246,8 @@ struct KeywordIndexBinaryTests {
       ("terms unsorted", bytes(terms: ["b", "a"])),
       ("terms repeated", bytes(terms: ["a", "a"])),
       ("fuzzy terms differ", bytes(fuzzyTerms: ["a", "c"])),
+      ("a spelling naming no term", bytes(spellingTerms: [0, 2])),
+      ("spellings without their terms", bytes(spellingTerms: [0])),
       ("document count huge", bytes(documentCount: Int(Int32.max))),
       ("document count negative", bytes(documentCount: -1)),
     ]

@@ -26,4 +26,17 @@ import Testing
     let scores = index.scores(terms)
     #expect(scores[0] > scores[1])
   }
+
+  /// A word the stemmer leaves whole is compared with the catalog's words as written, not
+  /// with their stems: "paris" is one letter from "pars" (the stem of "parse") but two from
+  /// "parse", so it is no evidence for the sitemap tool; a misspelt "wether" still finds
+  /// "weather", and a stemmed typo ("parsinf" → stem) still finds the stem it is near.
+  @Test func typosAreComparedLikeWithLike() {
+    let index = Self.index([["parse a sitemap"], ["weather forecast"]])
+    #expect(!index.resolve("weather in paris").contains { $0.indexTerm.hasPrefix("pars") })
+    #expect(index.resolve("the wether today").contains { $0.queryTerm == "wether" && $0.indexTerm == "weather" })
+    let stemmed = TextAnalyzer(language: "en").tokens("parsed")[0]
+    #expect(stemmed.term != stemmed.folded)
+    #expect(index.resolve("pardsed").contains { $0.indexTerm == stemmed.term } || index.resolve("parsd").contains { $0.indexTerm == stemmed.term })
+  }
 }
