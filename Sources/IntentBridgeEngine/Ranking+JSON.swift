@@ -15,17 +15,22 @@ extension Ranking {
     .array(alternatives(to: intentID).map { ["intent": .string($0.intentID), "confidence": .rounded($0.confidence)] })
   }
 
-  /// `{"intent", "confidence", "alternatives"}`: the answer (nil for no match), the best
-  /// candidate's confidence and the other candidates (a `rank --requests` row).
+  /// `{"intent", "confidence", "ambiguous"?, "alternatives"}`: the answer (nil for no match),
+  /// the best candidate's confidence, the intents it is tied with (`Ranking.ambiguous`, when
+  /// any) and the other candidates (a `rank --requests` row).
   public var summaryJSON: JSONObject {
     var object = JSONObject()
     object["intent"] = best.map { .string($0.intentID) } ?? .null
     object["confidence"] = .rounded(candidates.first?.confidence ?? 0)
+    if !ambiguous.isEmpty { object["ambiguous"] = ambiguousJSON }
     object["alternatives"] = alternativesJSON(to: best?.intentID)
     return object
   }
 
-  /// `{"request", "intent", "confidence", "noMatchReason"?, "candidates": […]}`; with
+  /// `["get_weather", "get_weather_by_city"]`: `ambiguous`.
+  var ambiguousJSON: JSONValue { .array(ambiguous.map(JSONValue.string)) }
+
+  /// `{"request", "intent", "confidence", "noMatchReason"?, "ambiguous"?, "candidates": […]}`; with
   /// `explain`, each candidate also shows every signal's contribution under `configuration`'s
   /// weights and the matched terms.
   public func jsonValue(explain: Bool, configuration: RankingConfiguration) -> JSONValue {
@@ -34,6 +39,7 @@ extension Ranking {
     object["intent"] = best.map { .string($0.intentID) } ?? .null
     object["confidence"] = .rounded(candidates.first?.confidence ?? 0)
     if let noMatchReason { object["noMatchReason"] = .string(noMatchReason) }
+    if !ambiguous.isEmpty { object["ambiguous"] = ambiguousJSON }
     if explain {
       object["calibration"] = .string(confidenceOrigin.rawValue)
       if let tuningFile = configuration.tuningFile { object["tuning"] = .string(tuningFile) }

@@ -283,6 +283,17 @@ package struct Ranker: Sendable {
       ranking.isNoMatch = true
       ranking.noMatchReason = "the catalog has no discoverable intents"
     }
+    // Tied: the first candidates that fit, each on its own, at least `ambiguityShare` as well
+    // as the answer (the capped confidences cannot tell: a second candidate is capped at what
+    // the first leaves).
+    // An answer at `ambiguityCeiling` or more is not ambiguous: template catalogs often fit
+    // several intents on their own, and their calibrated answer is right all the same.
+    if !ranking.isNoMatch, let best = calibration.uncapped.first, best > 0,
+      let answer = candidates.first, answer.confidence < RankingConfiguration.ambiguityCeiling
+    {
+      let tied = calibration.uncapped.prefix(candidates.count).prefix { $0 >= RankingConfiguration.ambiguityShare * best }
+      if tied.count > 1 { ranking.ambiguous = candidates.prefix(tied.count).map(\.intentID) }
+    }
     return ranking
   }
 
@@ -316,18 +327,23 @@ package struct Ranker: Sendable {
   /// order; confidences do not rise along it and sum to at most 1 (no alternative is more
   /// confident than the answer, and a 95 % answer leaves at most 5 % to the rest).
   /// - Complexity: O(candidates × window).
-  func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel) -> (candidates: [RankedIntent], inScope: Double) {
+  /// `uncapped`: each candidate's confidence before those caps (how well it fits on its own).
+  func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel) -> (
+    candidates: [RankedIntent], inScope: Double, uncapped: [Double]
+  ) {
     var out = candidates
     let inScope = candidates.isEmpty ? 1 : model.inScope(ConfidenceFeatures.of(0, in: candidates))
     var above = 0.0
+    var uncapped: [Double] = []
     for k in out.indices {
       out[k].confidence = inScope * model.probability(ConfidenceFeatures.of(k, in: candidates))
+      uncapped.append(out[k].confidence)
       // At most one of the candidates is right: an alternative is no likelier than what the
       // ones before it leave, nor than the one before it.
       if k > 0 { out[k].confidence = max(0, min(out[k].confidence, out[k - 1].confidence, 1 - above)) }
       above += out[k].confidence
     }
-    return (out, inScope)
+    return (out, inScope, uncapped)
   }
 
   /// Each intent's embedding score: its best cosine blended with its centroid's

@@ -62,6 +62,12 @@ public struct Ranking: Sendable {
   public var detectedLanguage: String?
   /// Whether it was ranked as a cross-lingual request (embeddings only; docs/RANKING.md).
   public var crossLingual = false
+  /// The answer and the candidates right after it that fit the request, each on its own, at
+  /// least 0.8 as well as it (`get_weather`, `get_weather_by_city` for "weather in Paris
+  /// tomorrow"): which of them is meant the ranking cannot tell, so a caller should ask or
+  /// show them all. Empty when one intent leads, when the answer's confidence is 0.9 or more,
+  /// and for "no match".
+  public var ambiguous: [String] = []
 
   /// The chosen intent, nil for no match.
   public var best: RankedIntent? { isNoMatch ? nil : candidates.first }

@@ -149,6 +149,12 @@ public struct RankingConfiguration: Sendable, Hashable {
     get { keyword.fuzzyWeight }
     set { keyword.fuzzyWeight = newValue }
   }
+  /// A candidate whose confidence is at least this share of the answer's is tied with it
+  /// (`Ranking.ambiguous`).
+  package static let ambiguityShare = 0.8
+  /// An answer at least this confident is never ambiguous.
+  package static let ambiguityCeiling = 0.9
+
   public var functionWordWeight: Double {
     get { keyword.functionWordWeight }
     set { keyword.functionWordWeight = newValue }

@@ -19,8 +19,14 @@ import Testing
     #expect((result.catalog?.intents.count ?? 0) > 0)
   }
 
+  /// The one-language smart-home catalogs (`smart-home.<lang>.json`), in file order.
+  static let smartHomeLanguages = ["de", "en", "fi", "sk", "zh-CN"]
+  static func smartHome(_ language: String) -> Catalog? {
+    CatalogLoader.load(path: Repository.path("Examples/smart-home/smart-home.\(language).json")).validCatalog
+  }
+
   @Test func smartHomeCatalogsAreParallel() throws {
-    let catalogs = Repository.files(in: "Examples/smart-home", suffix: ".json").compactMap { CatalogLoader.load(path: $0).validCatalog }
+    let catalogs = Self.smartHomeLanguages.compactMap(Self.smartHome)
     #expect(catalogs.count == 5)
     let shapes = catalogs.map { catalog in
       catalog.intents.map { intent in intent.id + ":" + intent.parameters.map(\.name).joined(separator: ",") }.joined(separator: ";")
@@ -28,6 +34,24 @@ import Testing
     }
     #expect(Set(shapes).count == 1, "same intents, parameters and instances in every language")
     #expect(Set(catalogs.map(\.defaultLanguage)) == ["en", "de", "fi", "sk", "zh-CN"])
+  }
+
+  /// `smart-home.json` is the five merged (`Scripts/merge_languages.py`): the same intents,
+  /// parameters and instances, every language declared, and each language's texts those of
+  /// its own catalog.
+  @Test func mergedSmartHomeCatalogHoldsEachLanguage() throws {
+    let merged = try #require(CatalogLoader.load(path: Repository.path("Examples/smart-home/smart-home.json")).validCatalog)
+    #expect(merged.languages == ["en", "de", "fi", "sk", "zh-CN"])
+    for language in Self.smartHomeLanguages {
+      let single = try #require(Self.smartHome(language))
+      #expect(merged.intents.map(\.id) == single.intents.map(\.id))
+      for (a, b) in zip(merged.intents, single.intents) {
+        #expect(a.title.resolved(for: language) == b.title.resolved(for: language), "\(language) \(a.id)")
+        #expect(a.phrases.resolved(for: language) == b.phrases.resolved(for: language), "\(language) \(a.id)")
+        #expect(a.parameters.map(\.name) == b.parameters.map(\.name))
+      }
+      #expect(merged.entities.map { $0.instances.map(\.id) } == single.entities.map { $0.instances.map(\.id) })
+    }
   }
 
   @Test func notesCatalogsAreParallel() throws {

@@ -288,14 +288,17 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
   }
 
   @Test func concurrentCallsGetTheirOwnAnswers() async throws {
-    // The server reads both calls before it answers either, then answers the second first.
+    // The server reads both calls (in whichever order the two threads sent them) before it
+    // answers either, then answers the second first; the call of "alpha" fails.
     let script =
       handshake + #"""
+        answer() {
+          id=$(echo "$1" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); name=$(echo "$1" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
+          if [ "$name" = alpha ]; then failed=',"isError":true'; else failed=''; fi
+          echo '{"jsonrpc":"2.0","id":'"$id"',"result":{"content":[{"type":"text","text":"'"$name"'"}]'"$failed"'}}'
+        }
         read a; read b
-        ida=$(echo "$a" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); namea=$(echo "$a" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
-        idb=$(echo "$b" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); nameb=$(echo "$b" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
-        echo '{"jsonrpc":"2.0","id":'"$idb"',"result":{"content":[{"type":"text","text":"'"$nameb"'"}]}}'
-        echo '{"jsonrpc":"2.0","id":'"$ida"',"result":{"content":[{"type":"text","text":"'"$namea"'"}],"isError":true}}'
+        answer "$b"; answer "$a"
         read line
         """#
     let client = try #require(await guarded { Result { () throws(MCPClientError) in try MCPClient.connect(fake(script), log: { _ in }) } }).get()

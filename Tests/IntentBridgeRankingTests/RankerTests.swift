@@ -99,6 +99,31 @@ import Testing
     #expect(compared > 100)
   }
 
+  /// Two intents that fit a request about equally are named together (`ambiguous`); one that
+  /// leads stands alone; "no match" names none.
+  @Test func nearDuplicatesAreNamedAsAmbiguous() throws {
+    func intent(_ id: String, _ title: String, _ description: String) -> Intent {
+      var intent = Intent(id: id, title: LocalizedText(title, language: "en"))
+      intent.description = LocalizedText(description, language: "en")
+      return intent
+    }
+    let catalog = Catalog(
+      app: AppInfo(),
+      intents: [
+        intent("get_weather", "Get weather", "The weather forecast for a place."),
+        intent("get_weather_by_city", "Get weather", "The weather forecast for a place."),
+        intent("convert_svg_to_png", "Convert SVG to PNG", "Converts an SVG image to a PNG image."),
+      ])
+    let engine = IntentEngine(catalog: catalog)
+    let tied = engine.rank("weather forecast for Paris")
+    #expect(!tied.isNoMatch)
+    #expect(tied.ambiguous == ["get_weather", "get_weather_by_city"])
+    #expect(tied.summaryJSON["ambiguous"] == .array(["get_weather", "get_weather_by_city"]))
+    let clear = engine.rank("convert this svg image to png")
+    #expect(clear.best?.intentID == "convert_svg_to_png" && clear.ambiguous.isEmpty)
+    #expect(clear.summaryJSON["ambiguous"] == nil)
+  }
+
   @Test func rankingIsDeterministic() throws {
     let catalog = try Self.catalog("Examples/smart-home/smart-home.de.json")
     let first = IntentEngine(catalog: catalog)

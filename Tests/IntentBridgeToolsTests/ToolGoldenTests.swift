@@ -47,7 +47,7 @@ import Testing
         lines.append("\(SHA256.hex(Array(text.utf8)))  \(relative) \(label)")
       }
     }
-    #expect(lines.count == 5 * Self.variants.count)
+    #expect(lines.count == 6 * Self.variants.count, "five one-language catalogs and the merged one")
     if let difference = Repository.compareGolden(lines.joined(separator: "\n") + "\n", file: "Tests/IntentBridgeToolsTests/Golden/smart-home.sha256")
     {
       Issue.record(Comment(rawValue: difference))

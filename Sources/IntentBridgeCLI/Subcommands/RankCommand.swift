@@ -65,6 +65,8 @@ enum RankingText {
     var text = ""
     if ranking.isNoMatch {
       text += "no match" + (ranking.noMatchReason.map { " (\($0))" } ?? "") + "\n"
+    } else if !ranking.ambiguous.isEmpty {
+      text += "ambiguous: \(ranking.ambiguous.joined(separator: ", ")) fit about equally; ask which one is meant\n"
     }
     for (i, candidate) in ranking.candidates.enumerated() {
       let confidence = String(Int((candidate.confidence * 100).rounded()))
