@@ -5,7 +5,8 @@
 #   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes;
 #   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
 #   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/); then `gateway` in front of mcp-server-time,
-#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py).
+#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py),
+#   and with live upstreams: a restart after a kill, a tools/list_changed (Tests/mcp/gateway_live.py).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -89,6 +90,23 @@ for host in "${hosts[@]}"; do
   out=$("$host" Tests/mcp/gateway.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
   echo "$out" | grep -v "^  ok " || true
   summary=$(echo "$out" | grep -E "^gateway \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+  else
+    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  fi
+done
+
+# gateway with live upstreams: one killed mid-session and restarted, one whose tool list grows
+# (notifications/tools/list_changed) re-indexed without embedding the others' texts again
+# (Tests/mcp/gateway_live.py, fixtures restartable.py and growing_tools.py in .build/venv-mcp1/).
+echo "-- gateway live upstreams (restart with back-off, tools/list_changed; SDK clients as host)"
+for host in "${hosts[@]}"; do
+  out=$("$host" Tests/mcp/gateway_live.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "^gateway live \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
   if [ -z "$summary" ]; then
     echo "$out" | tail -20
     total_failed=$((total_failed + 1))

@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import IntentBridgeJSON
+import IntentBridgeTestSupport
+import Synchronization
+import Testing
+
+@testable import IntentBridgeMCP
+
+/// The back-off schedule of restarts, without sleeping.
+@Suite struct RestartBackOffTests {
+  @Test func delaysDoubleFromHalfASecondToThirtySeconds() {
+    var backOff = RestartBackOff()
+    let delays = (0..<9).map { _ in backOff.delay(afterRunningFor: nil) }
+    #expect(delays == [0.5, 1, 2, 4, 8, 16, 30, 30, 30])
+    #expect(backOff.failures == 9)
+  }
+
+  @Test func aServerThatRanAMinuteStartsTheCountAnew() {
+    var backOff = RestartBackOff()
+    #expect(backOff.delay(afterRunningFor: 2) == 0.5)
+    #expect(backOff.delay(afterRunningFor: 5) == 1)
+    #expect(backOff.delay(afterRunningFor: 59.9) == 2)
+    #expect(backOff.delay(afterRunningFor: 60) == 0.5)
+    #expect(backOff.delay(afterRunningFor: nil) == 1)
+  }
+
+  @Test func hugeCountsAndOddSettingsStayBounded() {
+    #expect(RestartBackOff.delay(failures: Int.max, initial: 0.5, maximum: 30) == 30)
+    #expect(RestartBackOff.delay(failures: 0, initial: 0.5, maximum: 30) == 0.5)
+    #expect(RestartBackOff.delay(failures: 1_000_000, initial: 0, maximum: 30) == 0)
+    #expect(RestartBackOff.delay(failures: 3, initial: 50, maximum: 30) == 30)
+  }
+}
+
+/// A supervised fake server (a `/bin/sh` script) that exits after its first listing is
+/// started again, re-listed, and its new tools reach the listener; meanwhile it is unavailable.
+@Suite struct UpstreamSupervisorTests {
+  /// Collects lines and values from other threads.
+  final class Box<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func update(_ change: (inout Value) -> Void) { value.withLock { change(&$0) } }
+    var current: Value { value.withLock { $0 } }
+  }
+
+  /// Run 1 lists tool `a` and exits with status 3; run 2 lists `a` and `b` and stays.
+  static func script(counter: String) -> String {
+    #"""
+    n=$(cat '\#(counter)' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\#(counter)'
+    read line
+    echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"fake","version":"1"}}}'
+    read line
+    read line
+    if [ "$n" = 1 ]; then
+      echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"}]}}'
+      echo "run $n ends" >&2
+      exit 3
+    fi
+    echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"},{"name":"b"}]}}'
+    while read line; do :; done
+    """#
+  }
+
+  @Test func anEndedServerIsRestartedAndItsNewToolsReachTheListener() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-supervisor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = UpstreamServer(
+      name: "fake", command: "/bin/sh", arguments: ["-c", Self.script(counter: folder.appendingPathComponent("runs").path)])
+    let log = Box<[String]>([])
+    let slept = Box<[(delay: Double, availability: String)]>([])
+    let supervisorBox = Box<UpstreamSupervisor?>(nil)
+    let listed = Box<[[String]]>([])
+    let done = DispatchSemaphore(value: 0)
+    let supervisor = UpstreamSupervisor(
+      server: server, options: MCPClient.Options(), log: { line in log.update { $0.append(line) } },
+      sleep: { delay in
+        // No sleeping: record the delay and what a caller would be told meanwhile.
+        var seen = "available"
+        if case .unavailable(let reason)? = supervisorBox.current?.availability { seen = reason }
+        slept.update { $0.append((delay, seen)) }
+      })
+    supervisorBox.update { $0 = supervisor }
+    defer { supervisor.stop(grace: 0) }
+    supervisor.onToolsListed { listing in
+      listed.update { $0.append(listing.tools.compactMap { $0["name"]?.stringValue }) }
+      done.signal()
+    }
+    let first = try supervisor.start()
+    #expect(first.tools.compactMap { $0["name"]?.stringValue } == ["a"])
+    let delivered = await withinHangGuard(seconds: 120) { done.wait(timeout: .now() + 100) == .success }
+    #expect(delivered == true, "no listing after the restart; log: \(log.current.joined())")
+    #expect(listed.current == [["a", "b"]])
+    #expect(slept.current.map(\.delay) == [0.5])
+    #expect(slept.current.first?.availability.contains("MCP server 'fake' is restarting") == true, "\(slept.current)")
+    guard case .available = supervisor.availability else {
+      Issue.record("not available after the restart")
+      return
+    }
+    let text = log.current.joined()
+    #expect(text.contains("[fake] run 1 ends"))
+    #expect(text.contains("[fake] gateway: the server exited with status 3"), "\(text)")
+    #expect(text.contains("[fake] gateway: restarted (attempt 1); 2 tools available again"), "\(text)")
+  }
+}
