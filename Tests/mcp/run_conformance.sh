@@ -86,35 +86,29 @@ if ! .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-ch
 fi
 hosts=(.build/venv-mcp1/bin/python)
 if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then hosts+=(.build/venv-mcp2/bin/python); fi
-for host in "${hosts[@]}"; do
-  out=$("$host" Tests/mcp/gateway.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
-  echo "$out" | grep -v "^  ok " || true
-  summary=$(echo "$out" | grep -E "^gateway \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-  else
-    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-  fi
-done
+# Runs the gateway test SCRIPT with each SDK host and adds up its closing line "LABEL (SDK N.x host): …".
+gateway_script() {
+  local script=$1 label=$2 host out summary
+  for host in "${hosts[@]}"; do
+    out=$("$host" "$script" "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
+    echo "$out" | grep -v "^  ok " || true
+    summary=$(echo "$out" | grep -E "^$label \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
+    if [ -z "$summary" ]; then
+      echo "$out" | tail -20
+      total_failed=$((total_failed + 1))
+    else
+      total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+      total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+    fi
+  done
+}
+gateway_script Tests/mcp/gateway.py gateway
 
 # gateway with live upstreams: one killed mid-session and restarted, one whose tool list grows
 # (notifications/tools/list_changed) re-indexed without embedding the others' texts again
 # (Tests/mcp/gateway_live.py, fixtures restartable.py and growing_tools.py in .build/venv-mcp1/).
 echo "-- gateway live upstreams (restart with back-off, tools/list_changed; SDK clients as host)"
-for host in "${hosts[@]}"; do
-  out=$("$host" Tests/mcp/gateway_live.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
-  echo "$out" | grep -v "^  ok " || true
-  summary=$(echo "$out" | grep -E "^gateway live \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-  else
-    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-  fi
-done
+gateway_script Tests/mcp/gateway_live.py "gateway live"
 
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
