@@ -88,9 +88,14 @@ package final class UpstreamSupervisor: Sendable {
       client.close(grace: 0)
       throw error
     }
-    guard install(client, generation: generation) else {
-      throw MCPClientError(server: server.name, reason: .ended(method: "tools/list", ending: client.ending(), lastErrorLine: nil))
+    // It listed its tools: it is supervised from now on, even when it ended right after
+    // (then it is restarted at once, its tools unavailable meanwhile).
+    let endedAlready = state.withLock { state -> Bool in
+      state.client = client
+      state.startedAt = DispatchTime.now().uptimeNanoseconds
+      return state.endedGeneration >= generation
     }
+    if endedAlready { ended(generation: generation) }
     return UpstreamToolList.Listing(server: server, session: client.session, tools: tools)
   }
 

@@ -44,8 +44,9 @@ import Testing
     var current: Value { value.withLock { $0 } }
   }
 
-  /// Run 1 lists tool `a` and exits with status 3; run 2 lists `a` and `b` and stays.
-  static func script(counter: String) -> String {
+  /// Run 1 lists tool `a` and exits with status 3 once the file `gate` exists; run 2 lists `a`
+  /// and `b` and stays.
+  static func script(counter: String, gate: String) -> String {
     #"""
     n=$(cat '\#(counter)' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\#(counter)'
     read line
@@ -54,6 +55,7 @@ import Testing
     read line
     if [ "$n" = 1 ]; then
       echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"}]}}'
+      while [ ! -e '\#(gate)' ]; do sleep 0.05; done
       echo "run $n ends" >&2
       exit 3
     fi
@@ -62,12 +64,17 @@ import Testing
     """#
   }
 
-  @Test func anEndedServerIsRestartedAndItsNewToolsReachTheListener() async throws {
+  /// `endsAtOnce`: run 1 exits right after its listing (before or after the supervisor has
+  /// installed it: either way it is supervised and restarted), else when the test says so.
+  @Test(arguments: [false, true])
+  func anEndedServerIsRestartedAndItsNewToolsReachTheListener(endsAtOnce: Bool) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-supervisor-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    if endsAtOnce { try Data().write(to: folder.appendingPathComponent("gate")) }
     let server = UpstreamServer(
-      name: "fake", command: "/bin/sh", arguments: ["-c", Self.script(counter: folder.appendingPathComponent("runs").path)])
+      name: "fake", command: "/bin/sh",
+      arguments: ["-c", Self.script(counter: folder.appendingPathComponent("runs").path, gate: folder.appendingPathComponent("gate").path)])
     let log = Box<[String]>([])
     let slept = Box<[(delay: Double, availability: String)]>([])
     let supervisorBox = Box<UpstreamSupervisor?>(nil)
@@ -89,6 +96,14 @@ import Testing
     }
     let first = try supervisor.start()
     #expect(first.tools.compactMap { $0["name"]?.stringValue } == ["a"])
+    if !endsAtOnce {
+      guard case .available = supervisor.availability else {
+        Issue.record("not available after its start")
+        return
+      }
+      // Now run 1 ends.
+      try Data().write(to: folder.appendingPathComponent("gate"))
+    }
     let delivered = await withinHangGuard(seconds: 120) { done.wait(timeout: .now() + 100) == .success }
     #expect(delivered == true, "no listing after the restart; log: \(log.current.joined())")
     #expect(listed.current == [["a", "b"]])
