@@ -12,7 +12,9 @@ Checks:
   `run_intent` answers `isError` naming the server and that it is restarting; the other
   server's tools still answer. The restarted fixture waits for a file the test writes
   (no clock involved); then its tool is reported available again and `run_intent` reaches
-  the new process. Standard error says how the server ended and that it was restarted.
+  the new process. Standard error says how the server ended and that it was restarted. The
+  restarted fixture lists one more tool, which the next searches find (a restart with other
+  tools is handled as a list_changed).
 - (list_changed) the fixture Tests/mcp/fixtures/growing_tools.py adds a tool and sends
   `notifications/tools/list_changed`: the next searches (polled, with a timeout) find the new
   tool, `run_intent` calls it, and the index rebuild's notice shows that only the new tool's
@@ -152,6 +154,15 @@ async def restart(session):
         (result and text_of(result), later),
     )
 
+    # The restarted server lists one more tool: handled as a tools/list_changed.
+    async def currency_found():
+        rows, _ = await search_rows(session, "which currency do they use in Japan?")
+        return rows if rows[:1] and rows[0]["intent"] == "capitals__lookup_currency" else None
+
+    check("restart: a tool the restarted server lists is found by search", await poll(currency_found, "restart: the new tool found") is not None)
+    result = await answered(run(session, "capitals__lookup_currency", {"country": "Japan"}), "run_intent lookup_currency")
+    check("restart: run_intent calls the restarted server's new tool", result is not None and not is_error(result) and "yen" in text_of(result), result and text_of(result))
+
 
 # MARK: - list_changed
 
@@ -200,6 +211,12 @@ async def main():
     check("restart: standard error says how the server ended", "[capitals] gateway: the server was ended by signal 9" in err, err[-1500:])
     check("restart: standard error says it was restarted", "[capitals] gateway: restarted" in err, err[-1500:])
     check("restart: the fixture's own standard error relayed with [capitals]", "[capitals] fixture restartable: started as process" in err, err[-800:])
+    counts = rebuild_notice(err)
+    check(
+        "restart: other tools after the restart rebuild the catalog, embedding only the new tool's texts",
+        "[capitals] gateway: it lists other tools now (2)" in err and counts is not None and 1 <= counts[0] <= 3 and counts[1] >= 6,
+        (counts, err[-1500:]),
+    )
 
     err = await with_session([GROWING_CONFIG], grows)
     check("list_changed: standard error says the server lists other tools", "[growing] gateway: it lists other tools now (3)" in err, err[-1500:])
