@@ -108,7 +108,7 @@ enum GatewayCommand: Subcommand {
         gateway.serve(on: host, listings: listings, supervisors: supervisors)
         for supervisor in supervisors { supervisor.onToolsListed { gateway.toolsListed($0) } }
       })
-    MCPStdioTransport.run(host: host, log: { console.err($0) }) { notify in gateway.notify(with: notify) }
+    MCPStdioTransport.run(host: host, log: { console.err($0) }, watch: { notify in gateway.notify(with: notify) })
   }
 
   /// Starts every server (each under an `UpstreamSupervisor`, which restarts it when it
