@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IntentBridgeEngine
 import IntentBridgeJSON
 import IntentBridgeTestSupport
 import Synchronization
@@ -117,5 +118,61 @@ import Testing
     #expect(text.contains("[fake] run 1 ends"))
     #expect(text.contains("[fake] gateway: the server exited with status 3"), "\(text)")
     #expect(text.contains("[fake] gateway: restarted (attempt 1); 2 tools available again"), "\(text)")
+  }
+}
+
+/// Behind the gateway, a server that is restarting: search finds its tools marked unavailable,
+/// and a call answers at once with `isError` naming the server.
+@Suite struct UnavailableUpstreamTests {
+  @Test func searchMarksTheToolsAndCallsAnswerAtOnce() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-unavailable-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Lists `shout` once, then ends; the restart waits (the injected sleep) until the test ends.
+    let script =
+      GatewayTests.handshake + #"""
+        read line
+        echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"shout"}]}}'
+        """#
+    let restarting = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let supervisor = UpstreamSupervisor(
+      server: UpstreamServer(name: "fake", command: "/bin/sh", arguments: ["-c", script]), options: MCPClient.Options(), log: { _ in },
+      sleep: { _ in
+        restarting.signal()
+        release.wait()
+      })
+    defer {
+      supervisor.stop(grace: 0)
+      release.signal()
+    }
+    let catalog = GatewayTests.catalog()
+    let reply = await withinHangGuard(seconds: 120) { () -> (search: JSONValue, call: JSONValue)? in
+      guard (try? supervisor.start()) != nil, restarting.wait(timeout: .now() + 100) == .success else { return nil }
+      var options = MCPServer.Options()
+      options.mode = .compact
+      options.upstreams = GatewayUpstreams(
+        routes: ["fake__shout": GatewayUpstreams.Route(server: "fake", tool: "shout")], supervisors: [supervisor], callTimeout: 60,
+        progress: UpstreamProgressRelay())
+      let host = Client(server: MCPServer(engine: IntentEngine(catalog: catalog), options: options))
+      _ = host.initialize()
+      let search = host.request("tools/call", id: 2, params: ["name": "search_intents", "arguments": ["query": "shout a text"]])
+      let call = host.request(
+        "tools/call", id: 3, params: ["name": "run_intent", "arguments": ["intent": "fake__shout", "arguments": ["text": "hi"]]])
+      return (search, call)
+    }
+    let (search, call) = try #require(reply ?? nil)
+    let row = search["result"]?["structuredContent"]?["results"]?[0]
+    #expect(row?["intent"] == "fake__shout")
+    #expect(row?["available"] == false)
+    #expect(
+      row?["unavailable"]?.stringValue?.hasPrefix("MCP server 'fake' is restarting: it exited with status 0") == true, "\(String(describing: row))")
+    let searchText = search["result"]?["content"]?[1]?["text"]?.stringValue ?? ""
+    #expect(searchText.hasPrefix("Unavailable for now: fake__shout. MCP server 'fake' is restarting"), "\(searchText)")
+    #expect(call["result"]?["isError"] == true)
+    let callText = call["result"]?["content"]?[0]?["text"]?.stringValue ?? ""
+    #expect(
+      callText.contains("MCP server 'fake' is restarting") && callText.contains("fake__shout (run_intent) cannot be called until it is back"),
+      "\(callText)")
   }
 }
