@@ -50,6 +50,8 @@ package final class UpstreamSupervisor: Sendable {
     var relisting = false
     var relistAgain = false
     var listener: (@Sendable (UpstreamToolList.Listing) -> Void)?
+    /// A listing made before there was a listener, handed over when one is set.
+    var undelivered: UpstreamToolList.Listing?
   }
   private let state: Mutex<State>
   /// Listings are delivered one at a time, newest session last.
@@ -100,9 +102,17 @@ package final class UpstreamSupervisor: Sendable {
   }
 
   /// Calls `listener` with each listing after the first: after a restart, and after a
-  /// `notifications/tools/list_changed`.
+  /// `notifications/tools/list_changed`. The newest listing made before the listener was set
+  /// (a restart while the gateway was still starting) is handed to it at once.
   package func onToolsListed(_ listener: @escaping @Sendable (UpstreamToolList.Listing) -> Void) {
-    state.withLock { $0.listener = listener }
+    delivery.withLock { _ in
+      let missed = state.withLock { state -> UpstreamToolList.Listing? in
+        state.listener = listener
+        defer { state.undelivered = nil }
+        return state.undelivered
+      }
+      if let missed { listener(missed) }
+    }
   }
 
   package var availability: Availability {
@@ -258,8 +268,12 @@ package final class UpstreamSupervisor: Sendable {
   /// Hands a listing of session `generation` to the listener, unless a newer session serves.
   private func deliver(_ listing: UpstreamToolList.Listing, generation: Int) {
     delivery.withLock { _ in
-      guard let listener = state.withLock({ $0.generation == generation && !$0.stopped ? $0.listener : nil }) else { return }
-      listener(listing)
+      let listener = state.withLock { state -> (@Sendable (UpstreamToolList.Listing) -> Void)? in
+        guard state.generation == generation, !state.stopped else { return nil }
+        if state.listener == nil { state.undelivered = listing }
+        return state.listener
+      }
+      listener?(listing)
     }
   }
 }

@@ -121,6 +121,37 @@ import Testing
   }
 }
 
+extension UpstreamSupervisorTests {
+  /// A listing made around the time the listener is set (a restart while the gateway still
+  /// starts) reaches it exactly once, whichever comes first: a listing made before is handed
+  /// over when the listener is set.
+  @Test func aListingMadeBeforeTheListenerIsNotLost() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-supervisor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data().write(to: folder.appendingPathComponent("gate"))
+    let restarted = DispatchSemaphore(value: 0)
+    let supervisor = UpstreamSupervisor(
+      server: UpstreamServer(
+        name: "fake", command: "/bin/sh",
+        arguments: ["-c", Self.script(counter: folder.appendingPathComponent("runs").path, gate: folder.appendingPathComponent("gate").path)]),
+      options: MCPClient.Options(), log: { line in if line.contains("gateway: restarted") { restarted.signal() } }, sleep: { _ in })
+    defer { supervisor.stop(grace: 0) }
+    let names = Box<[[String]]>([])
+    let listed = DispatchSemaphore(value: 0)
+    let ok = await withinHangGuard(seconds: 120) { () -> Bool in
+      guard (try? supervisor.start()) != nil, restarted.wait(timeout: .now() + 100) == .success else { return false }
+      supervisor.onToolsListed { listing in
+        names.update { $0.append(listing.tools.compactMap { $0["name"]?.stringValue }) }
+        listed.signal()
+      }
+      return listed.wait(timeout: .now() + 100) == .success
+    }
+    #expect(ok == true)
+    #expect(names.current == [["a", "b"]])
+  }
+}
+
 /// Behind the gateway, a server that is restarting: search finds its tools marked unavailable,
 /// and a call answers at once with `isError` naming the server.
 @Suite struct UnavailableUpstreamTests {
