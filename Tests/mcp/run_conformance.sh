@@ -22,6 +22,21 @@ fi
 
 total_passed=0
 total_failed=0
+# Prints a test script's output OUT without its "ok" lines and adds its closing line
+# "LABEL: N passed, M failed" (LABEL an extended regular expression) to the totals; without
+# that line, the end of OUT is shown, it counts as one failure and the status is 1.
+add_summary() {
+  local out=$1 label=$2 summary
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "^$label: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+    return 1
+  fi
+  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+}
 run_line() {
   local venv=$1 spec=$2
   if [ ! -x "$venv/bin/python" ]; then
@@ -33,16 +48,7 @@ run_line() {
   local out
   out=$("$venv/bin/python" Tests/mcp/conformance.py "$bin" "$catalog" 2>&1)
   local status=$?
-  echo "$out" | grep -v "^  ok " || true
-  local summary
-  summary=$(echo "$out" | grep -E "^conformance: [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-    return 1
-  fi
-  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/conformance: ([0-9]+) passed.*/\1/')))
-  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  add_summary "$out" conformance || return 1
   return $status
 }
 
@@ -63,15 +69,7 @@ if .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-chec
   modern=()
   if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then modern=(--modern-python .build/venv-mcp2/bin/python); fi
   out=$(.build/venv-mcp1/bin/python Tests/mcp/import_mcp.py "$bin" ${modern[@]+"${modern[@]}"} 2>&1)
-  echo "$out" | grep -v "^  ok " || true
-  summary=$(echo "$out" | grep -E "^import mcp: [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-  else
-    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/import mcp: ([0-9]+) passed.*/\1/')))
-    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-  fi
+  add_summary "$out" "import mcp" || true
 else
   echo "import mcp: could not install mcp<2 and mcp-server-time"
   total_failed=$((total_failed + 1))
@@ -88,18 +86,10 @@ hosts=(.build/venv-mcp1/bin/python)
 if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then hosts+=(.build/venv-mcp2/bin/python); fi
 # Runs the gateway test SCRIPT with each SDK host and adds up its closing line "LABEL (SDK N.x host): …".
 gateway_script() {
-  local script=$1 label=$2 host out summary
+  local script=$1 label=$2 host out
   for host in "${hosts[@]}"; do
     out=$("$host" "$script" "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
-    echo "$out" | grep -v "^  ok " || true
-    summary=$(echo "$out" | grep -E "^$label \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
-    if [ -z "$summary" ]; then
-      echo "$out" | tail -20
-      total_failed=$((total_failed + 1))
-    else
-      total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-      total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-    fi
+    add_summary "$out" "$label \(SDK [0-9]+\.x host\)" || true
   done
 }
 gateway_script Tests/mcp/gateway.py gateway
