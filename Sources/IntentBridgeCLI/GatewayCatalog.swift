@@ -41,6 +41,9 @@ final class GatewayCatalog: Sendable {
     var quiet: Bool
   }
 
+  /// The server over a new catalog, or the exit status after the error was printed.
+  typealias Built = Result<MCPServer, ExitCode>
+
   let setup: Setup
   let console: Console
 
@@ -90,7 +93,7 @@ final class GatewayCatalog: Sendable {
         listings[name] = listing
         return (setup.config.servers.compactMap { listings[$0.name] }, state.supervisors)
       }
-      guard case .success(let server) = makeServer(listings: listings, supervisors: supervisors) else {
+      guard case .success(let server) = makeServer(listings: listings, supervisors: supervisors, rebuild: true) else {
         console.err("[\(name)] gateway: the new catalog could not be served (see above); still serving the previous one\n")
         return
       }
@@ -105,8 +108,9 @@ final class GatewayCatalog: Sendable {
   /// written to `catalogPath` when it changed, its engines loaded, and the MCP server over
   /// it whose calls go to `supervisors`' servers; on failure standard error says why and the
   /// result is the exit status (65: a catalog that does not import or load; 1: it cannot be
-  /// written).
-  func makeServer(listings: [UpstreamToolList.Listing], supervisors: [UpstreamSupervisor]) -> Result<MCPServer, ExitCode> {
+  /// written). `rebuild`: the engines are freed once the server is replaced (not kept until
+  /// exit, as the start-up's are: a gateway whose servers change often must not grow).
+  func makeServer(listings: [UpstreamToolList.Listing], supervisors: [UpstreamSupervisor], rebuild: Bool = false) -> Built {
     let servers = setup.config.servers
     let configPath = setup.configPath
     let catalogPath = setup.catalogPath
@@ -132,7 +136,7 @@ final class GatewayCatalog: Sendable {
     } catch {
       return .failure(EngineOptions.report(error, catalogPath: catalogPath, console: console))
     }
-    console.keepUntilExit?(engines)
+    if !rebuild { console.keepUntilExit?(engines) }
     var options = setup.options
     options.upstreams = GatewayUpstreams(
       routes: GatewayUpstreams.routes(source: engines.catalog.source, listings: listings), supervisors: supervisors,
