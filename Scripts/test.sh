@@ -26,7 +26,8 @@
 #   5. the stress and fuzz suite against the release binary (Tests/stress/stress.py);
 #   6. MCP conformance with the official Python SDKs, in each serve mode (full, compact, auto), and
 #      `import mcp` as a client of fixture servers and mcp-server-time (Tests/mcp/import_mcp.py),
-#      and `gateway` in front of mcp-server-time, mcp-server-git and fixtures (Tests/mcp/gateway.py).
+#      and `gateway` in front of mcp-server-time, mcp-server-git and fixtures (Tests/mcp/gateway.py),
+#      with live upstreams: a killed server restarted, a tools/list_changed (Tests/mcp/gateway_live.py).
 # The development data sets (INTENTBRIDGE_DEV_DATA, default ../shared/data; Scripts/devdata.py)
 # add their catalogs and request sets to the schema checks when they are there; Swift tests
 # that need them say they were skipped when they are not.

@@ -470,11 +470,18 @@ public struct IntentEngine: Sendable {
     guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem) }
     // The compiled catalog's bytes (for the file) are encoded beside the vectors' build.
     let writes = options.writeIndex && !isReadOnlyFolder(of: path)
-    let (encoded, built) = sideBySide {
+    // The rows of unchanged texts come from the previous file when it was built with this
+    // model (`ReusableRows`): only new texts are embedded; the calibration is fitted anew.
+    let reusable = ReusableRows(
+      previous: previous?.vectors, model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions)
+    let (encoded, (built, embedded, reused)) = sideBySide {
       writes ? compiled.encoded() : []
     } _: {
       let texts = compiled.embeddingTexts()
-      var file = buildVectors(compiled: compiled, texts: texts, embedder: embedder) { options.progress?("embedding", $0, $1) }
+      let outcome = buildVectors(compiled: compiled, texts: texts, embedder: embedder, reusing: reusable) {
+        options.progress?("embedding", $0, $1)
+      }
+      var file = outcome.file
       options.progress?("calibrating", 0, 2)
       let models = fitConfidence(
         compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
@@ -484,14 +491,16 @@ public struct IntentEngine: Sendable {
       let shifts = CrossLingualShift.measure(Ranker(compiled: compiled, embedder: embedder, vectors: file, configuration: shipped))
       options.progress?("calibrating", 2, 2)
       file.calibration = ConfidenceCalibrationFile(models: models, crossLingualShifts: shifts).json
-      return file
+      return (file, outcome.embedded, outcome.reused)
     }
     var file = built
     // The keyword-only confidence of a file for the same catalog stays (it needs no model).
     if let previous, isFresh(previous, for: compiled), let keywordOnly = previous.vectors.calibration?[Self.keywordOnlyKey] {
       keep(keywordOnly: keywordOnly, in: &file)
     }
-    if exists { notice("notice: \(path) \(problem); rebuilt it") }
+    if exists {
+      notice("notice: \(path) \(problem); rebuilt it (embedded \(embedded) text\(embedded == 1 ? "" : "s"), reused \(reused))")
+    }
     if writes { write(file, compiledBytes: encoded, path: path, existed: exists, otherwise: "the vectors", notice: notice) }
     return file
   }
@@ -607,17 +616,24 @@ public struct IntentEngine: Sendable {
     return "\(file.entries.count) vectors × \(file.dimensions) dimensions, model \(file.model)"
   }
 
-  /// Embeds the compiled catalog's texts (`CompiledCatalog.embeddingTexts`).
+  /// Embeds the compiled catalog's texts (`CompiledCatalog.embeddingTexts`), taking the rows
+  /// `reusable` has (`VectorFileBuilder.build(texts:…reusing:)`); with the counts of texts
+  /// embedded and reused.
   static func buildVectors(
     compiled: CompiledCatalog, texts: [(intent: Int, kind: String, text: String)], embedder: any TextEmbedder,
-    progress: (Int, Int) -> Void = { _, _ in }
-  ) -> VectorFile {
+    reusing reusable: ReusableRows = .none, progress: (Int, Int) -> Void = { _, _ in }
+  ) -> VectorFileBuilder.Outcome {
     let hash = compiled.catalog.contentHash
     // The static model does not throw; an endpoint embedder's failure leaves no vectors.
-    return (try? VectorFileBuilder.build(texts: texts, catalogHash: hash, language: compiled.language, embedder: embedder, progress: progress))
-      ?? VectorFile(
+    do {
+      return try VectorFileBuilder.build(
+        texts: texts, catalogHash: hash, language: compiled.language, embedder: embedder, reusing: reusable, progress: progress)
+    } catch {
+      let empty = VectorFile(
         model: VectorFileBuilder.modelIdentity(embedder), dimensions: embedder.dimensions, catalogHash: hash, language: compiled.language,
         entries: [], vectors: [])
+      return VectorFileBuilder.Outcome(file: empty, embedded: 0, reused: 0)
+    }
   }
 
   /// The same engine ranking with `mode`'s signals (indexes and vectors shared, no reload).

@@ -29,7 +29,8 @@ import IntentBridgeSystem
 ///                    kind code uint8, 3 reserved), VECT (count × dimensions float32),
 ///                    DUPL (optional: threshold float32, then per row the kept row it
 ///                    folds into as a near duplicate, int32, -1 when kept),
-///                    COMP (optional: the compiled catalog, `VectorFile.compiledCatalog`)
+///                    COMP (optional: the compiled catalog, `VectorFile.compiledCatalog`),
+///                    TXTH (optional: per row the hash of its text, uint64, `VectorFile.textHashes`)
 ///
 /// Reading maps the file (no copy through a buffer), checks magic, version, length, section
 /// bounds and checksum, then the caller compares engine format, model, dimensions, catalog hash
@@ -131,6 +132,12 @@ public enum IndexFile {
       sections.append(("DUPL", bytes))
     }
     if let compiled = vectors.compiledCatalog { sections.append(("COMP", compiled.array)) }
+    if let hashes = vectors.textHashes {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(8 * hashes.count)
+      for hash in hashes { append(hash, to: &bytes) }
+      sections.append(("TXTH", bytes))
+    }
     let tableEnd = 32 + 24 * sections.count
     var offsets: [Int] = []
     var position = aligned(tableEnd)
@@ -285,6 +292,12 @@ public enum IndexFile {
       } else {
         vectors.compiledCatalog = ByteRange(copying: Array(compiled))
       }
+    }
+    if let hashes = sections["TXTH"] {
+      guard hashes.count == Int(count) * 8 else {
+        throw .corrupt("its TXTH section holds \(hashes.count) bytes for \(count) rows (8 per row)")
+      }
+      if readVectors { vectors.textHashes = (0..<Int(count)).map { read(UInt64.self, hashes, $0 * 8) } }
     }
     if let calibration = sections["CALI"], !calibration.isEmpty {
       do {

@@ -35,6 +35,9 @@ extension VectorFile {
         throw .corrupt("row \(row) (intent \(entry.intent), \(entry.kind)) has length \(length); every row is a unit vector")
       }
     }
+    if let hashes = textHashes, hashes.count != entries.count {
+      throw .corrupt("its text hashes number \(hashes.count) for \(entries.count) entries")
+    }
     if let duplicates = nearDuplicates {
       guard duplicates.threshold.isFinite, duplicates.folds.count == entries.count else {
         throw .corrupt(

@@ -37,6 +37,10 @@ public struct VectorFile: Sendable, Equatable {
   /// catalog; nil when not stored. Read from a file, the section is read in place (the
   /// file stays mapped while this value lives).
   package var compiledCatalog: ByteRange?
+  /// Per row, the hash of the text it was embedded from (`ReusableRows.hash`, section
+  /// `TXTH`), so that a rebuild with the same model takes the rows of unchanged texts
+  /// (`ReusableRows`) instead of embedding them again; nil when not stored.
+  package var textHashes: [UInt64]?
 
   /// The near-duplicate folding of the rows at one cosine threshold: `folds[row]` is -1 for
   /// a row that is kept, else the earlier kept row of the same intent it folds into.

@@ -39,19 +39,34 @@ package final class GatewayUpstreams: Sendable {
   /// Seconds a forwarded call may take.
   package let callTimeout: Double
   let clients: [String: MCPClient]
+  /// Servers kept running (`UpstreamSupervisor`): their session of the moment, or why they
+  /// cannot be called now.
+  let supervisors: [String: UpstreamSupervisor]
   let progress: UpstreamProgressRelay
 
-  /// `serverNames`: the servers the instructions name (nil: the clients').
+  /// `serverNames`: the servers the instructions name (nil: the clients' and supervisors').
   package init(
-    routes: [String: Route], clients: [MCPClient], serverNames: [String]? = nil, callTimeout: Double, progress: UpstreamProgressRelay
+    routes: [String: Route], clients: [MCPClient] = [], supervisors: [UpstreamSupervisor] = [], serverNames: [String]? = nil,
+    callTimeout: Double, progress: UpstreamProgressRelay
   ) {
     self.routes = routes
-    self.serverNames = serverNames ?? clients.map(\.server.name)
+    self.serverNames = serverNames ?? (clients.map(\.server.name) + supervisors.map(\.server.name))
     self.callTimeout = callTimeout
     var byName: [String: MCPClient] = [:]
     for client in clients { byName[client.server.name] = client }
     self.clients = byName
+    var supervised: [String: UpstreamSupervisor] = [:]
+    for supervisor in supervisors { supervised[supervisor.server.name] = supervisor }
+    self.supervisors = supervised
     self.progress = progress
+  }
+
+  /// Why the tool behind intent `id` cannot be called now (its server is restarting), or nil.
+  package func unavailability(ofIntent id: String) -> String? {
+    guard let route = routes[id], let supervisor = supervisors[route.server],
+      case .unavailable(let reason) = supervisor.availability
+    else { return nil }
+    return reason
   }
 
   /// The routes a catalog's `source.servers` gives (`UpstreamToolList.source`: per server its
@@ -99,8 +114,18 @@ package final class GatewayUpstreams: Sendable {
             + lines.joined(separator: "\n"))
       }
     }
-    guard let client = clients[route.server] else {
-      return MCPServer.errorResult("MCP server '\(route.server)' is not running behind this gateway; \(label) cannot be called.")
+    let client: MCPClient
+    switch supervisors[route.server]?.availability {
+    case .available(let supervised)?:
+      client = supervised
+    case .unavailable(let reason)?:
+      // Answered at once: the call is not held until the server is back.
+      return MCPServer.errorResult("\(reason) \(label) cannot be called until it is back; try again shortly.")
+    case nil:
+      guard let direct = clients[route.server] else {
+        return MCPServer.errorResult("MCP server '\(route.server)' is not running behind this gateway; \(label) cannot be called.")
+      }
+      client = direct
     }
     let token = progressToken.map { progress.register(hostToken: $0, send: send) }
     defer { if let token { progress.remove(token) } }

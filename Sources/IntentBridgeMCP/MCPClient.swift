@@ -53,12 +53,13 @@ package final class MCPClient: Sendable {
 
   /// Starts the server and opens the session; on any failure the server is stopped and the
   /// error names it. `log` receives the server's standard error lines, prefixed `[name] `;
-  /// `notifications` the server's notifications but log messages (`notifications/tools/list_changed`…).
+  /// `notifications` the server's notifications but log messages (`notifications/tools/list_changed`…);
+  /// `ended` is called once when the server's standard output ends (`UpstreamConnection.start`).
   package static func connect(
     _ server: UpstreamServer, options: Options = Options(), log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil
   ) throws(MCPClientError) -> MCPClient {
-    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications)
+    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications, ended: ended)
     do {
       let session = try open(connection, options: options)
       return MCPClient(server: server, options: options, session: session, connection: connection)
@@ -216,6 +217,12 @@ package final class MCPClient: Sendable {
       throw MCPClientError(
         server: server, reason: .unexpectedResult(method: "tools/list", path: "$.result.nextCursor", expected: "a string, found \(other.typeName)"))
     }
+  }
+
+  /// How the server ended ("exited with status 4"; `UpstreamConnection.ending`), once its
+  /// standard output has ended; a server still running is stopped first.
+  package func ending() -> String {
+    connection.ending()
   }
 
   /// Ends the session: the server's standard input is closed and it is given `grace`

@@ -37,11 +37,13 @@ public final class MCPServerHost: Sendable {
   public var server: MCPServer { current.withLock { $0 } }
 
   /// Builds the real server on a thread of its own while the current one stands in (see
-  /// `beginStartup`); `build` ends the process itself when it cannot.
-  package func startUp(_ build: @escaping @Sendable () -> MCPServer) {
+  /// `beginStartup`); `build` ends the process itself when it cannot. `ready` runs once the
+  /// real server has taken over (a gateway then lets its upstreams' changes swap it).
+  package func startUp(_ build: @escaping @Sendable () -> MCPServer, ready: @escaping @Sendable () -> Void = {}) {
     beginStartup()
     DetachedThread.start(name: "mcp-startup") { [self] in
       finishStartup(with: build())
+      ready()
     }
   }
 

@@ -6,14 +6,16 @@ import IntentBridgeTools
 ///
 /// | tool | arguments | structured result |
 /// |---|---|---|
-/// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required}], noMatch}` |
+/// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required, available?, unavailable?}], noMatch}` |
 /// | `describe_intent` | `{intent}` | the intent's MCP tool definition |
 /// | `resolve_request` | `{request, lang?, context?}` | `{intent, confidence, alternatives, arguments, missing, ambiguous}` |
 /// | `run_intent` | `{intent, arguments}` | as a `tools/call` of the intent's own tool in full mode |
 ///
 /// `resolve_request` fills the chosen intent's parameters (template slots, typed extractors,
 /// value words, the caller's `context`, defaults) and lists what is missing with the question
-/// to ask and what is ambiguous with the candidates.
+/// to ask and what is ambiguous with the candidates. Behind a gateway, a result whose server
+/// is restarting has `available: false` and `unavailable` saying why, and a second text block
+/// names those tools.
 struct MetaTools {
   let server: MCPServer
 
@@ -138,6 +140,8 @@ struct MetaTools {
     let limit = Int(arguments["limit"]?.integerValue ?? 5)
     let ranking = server.engine(for: query).rank(query, top: limit)
     var results: [JSONValue] = []
+    // A gateway's tools whose server is restarting are found as ever, and marked.
+    var unavailable: [(tool: String, reason: String)] = []
     for candidate in ranking.candidates.prefix(limit) {
       guard let (intent, tool) = intent(candidate.intentID) else { continue }
       var row = JSONObject()
@@ -147,13 +151,24 @@ struct MetaTools {
       row["summary"] = .string(summary(intent))
       row["confidence"] = .rounded(candidate.confidence)
       row["required"] = .array(tool.required.map(JSONValue.string))
+      if let reason = server.options.upstreams?.unavailability(ofIntent: intent.id) {
+        row["available"] = false
+        row["unavailable"] = .string(reason)
+        unavailable.append((intent.id, reason))
+      }
       results.append(.object(row))
     }
     var structured = JSONObject()
     structured["results"] = .array(results)
     structured["noMatch"] = .bool(ranking.isNoMatch)
     if let notice = window.notice { structured["notice"] = .string(notice) }
-    return MCPServer.successResult(structured)
+    guard !unavailable.isEmpty else { return MCPServer.successResult(structured) }
+    var lines: [String] = []
+    for reason in Set(unavailable.map(\.reason)).sorted() {
+      let tools = unavailable.filter { $0.reason == reason }.map(\.tool)
+      lines.append("Unavailable for now: \(tools.joined(separator: ", ")). \(reason)")
+    }
+    return MCPServer.successResult(structured, text: lines.joined(separator: "\n"))
   }
 
   func describe(_ arguments: JSONValue) -> JSONObject {

@@ -41,24 +41,28 @@ final class UpstreamConnection: Sendable {
   private let ending = Mutex<String?>(nil)
   private let log: @Sendable (String) -> Void
   private let notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
+  private let ended: (@Sendable () -> Void)?
 
   private init(
     name: String, process: HandlerProcess, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?, ended: (@Sendable () -> Void)?
   ) {
     self.name = name
     self.process = process
     self.log = log
     self.notifications = notifications
+    self.ended = ended
   }
 
   /// Starts the server. SIGPIPE is ignored from then on, process-wide (as the MCP server
   /// does), so that writing to a server that has ended fails with `EPIPE` instead of ending us.
   /// `notifications` receives the server's notifications other than log messages (e.g.
-  /// `notifications/tools/list_changed`), on the reader thread.
+  /// `notifications/tools/list_changed`), on the reader thread. `ended` is called once, on
+  /// the reader thread, when the server's standard output ends (it exited, closed it, or
+  /// `close` stopped it), after every request waiting has been given up.
   static func start(
     _ server: UpstreamServer, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil
   ) throws(MCPClientError) -> UpstreamConnection {
     func failure(_ detail: String) -> MCPClientError { MCPClientError(server: server.name, reason: .couldNotStart(detail)) }
     var environment: [String: String] = [:]
@@ -80,7 +84,7 @@ final class UpstreamConnection: Sendable {
     } catch {
       throw failure("\(program): \(error)")
     }
-    let connection = UpstreamConnection(name: server.name, process: process, log: log, notifications: notifications)
+    let connection = UpstreamConnection(name: server.name, process: process, log: log, notifications: notifications, ended: ended)
     connection.startReaders()
     return connection
   }
@@ -266,6 +270,13 @@ final class UpstreamConnection: Sendable {
     if outputReader.wait(timeout: .now() + 1) == .timedOut || errorReader.wait(timeout: .now() + 1) == .timedOut { stop.set() }
   }
 
+  /// How the server ended ("exited with status 4"), once its standard output has ended:
+  /// stops it as `close` does if it is still running (it closed its output, or broke the
+  /// pipe) and reaps it.
+  func ending(grace: Double = 2) -> String {
+    endProcess(grace: grace)
+  }
+
   /// Ends the process once (later calls return the same description): standard input closed,
   /// `grace` seconds to exit, then SIGTERM and SIGKILL to its group; reaped. "exited with
   /// status 1", "was ended by signal 9", "exited".
@@ -312,6 +323,7 @@ final class UpstreamConnection: Sendable {
         }
       }
       replies.finish(.end)
+      ended?()
     }
     errorReader.enter()
     DetachedThread.start(name: "mcp-up-err") { [self] in

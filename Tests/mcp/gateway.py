@@ -207,7 +207,11 @@ async def compact(session):
         text_of(result),
     )
     result = await run(session, "weather__forecast", {"city": "Oslo"})
-    check("after it ended: its tools answer isError naming it", is_error(result) and "MCP server 'weather'" in text_of(result), text_of(result))
+    check(
+        "after it ended: its tools answer isError naming it (restarting), or the real result once it is back",
+        (is_error(result) and "MCP server 'weather'" in text_of(result)) or (not is_error(result) and structured_content(result)["city"] == "Oslo"),
+        text_of(result),
+    )
     result = await run(session, "time__get_current_time", {"timezone": "Europe/Berlin"})
     check("after it ended: the other servers still answer", not is_error(result) and "Europe/Berlin" in text_of(result), text_of(result))
     found = await search(session, "what time is it in Tokyo right now?")
@@ -340,7 +344,8 @@ async def main():
     check("--call-timeout 0: exit 64", status == 64 and "--call-timeout" in err, err[-300:])
 
 
-asyncio.run(main())
-shutil.rmtree(work, ignore_errors=True)
-print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))
-sys.exit(1 if check.failed else 0)
+if __name__ == "__main__":
+    asyncio.run(main())
+    shutil.rmtree(work, ignore_errors=True)
+    print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))
+    sys.exit(1 if check.failed else 0)

@@ -5,7 +5,8 @@
 #   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes;
 #   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
 #   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/); then `gateway` in front of mcp-server-time,
-#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py).
+#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py),
+#   and with live upstreams: a restart after a kill, a tools/list_changed (Tests/mcp/gateway_live.py).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -21,6 +22,21 @@ fi
 
 total_passed=0
 total_failed=0
+# Prints a test script's output OUT without its "ok" lines and adds its closing line
+# "LABEL: N passed, M failed" (LABEL an extended regular expression) to the totals; without
+# that line, the end of OUT is shown, it counts as one failure and the status is 1.
+add_summary() {
+  local out=$1 label=$2 summary
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "^$label: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+    return 1
+  fi
+  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+}
 run_line() {
   local venv=$1 spec=$2
   if [ ! -x "$venv/bin/python" ]; then
@@ -32,16 +48,7 @@ run_line() {
   local out
   out=$("$venv/bin/python" Tests/mcp/conformance.py "$bin" "$catalog" 2>&1)
   local status=$?
-  echo "$out" | grep -v "^  ok " || true
-  local summary
-  summary=$(echo "$out" | grep -E "^conformance: [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-    return 1
-  fi
-  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/conformance: ([0-9]+) passed.*/\1/')))
-  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  add_summary "$out" conformance || return 1
   return $status
 }
 
@@ -62,15 +69,7 @@ if .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-chec
   modern=()
   if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then modern=(--modern-python .build/venv-mcp2/bin/python); fi
   out=$(.build/venv-mcp1/bin/python Tests/mcp/import_mcp.py "$bin" ${modern[@]+"${modern[@]}"} 2>&1)
-  echo "$out" | grep -v "^  ok " || true
-  summary=$(echo "$out" | grep -E "^import mcp: [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-  else
-    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/import mcp: ([0-9]+) passed.*/\1/')))
-    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-  fi
+  add_summary "$out" "import mcp" || true
 else
   echo "import mcp: could not install mcp<2 and mcp-server-time"
   total_failed=$((total_failed + 1))
@@ -85,18 +84,21 @@ if ! .build/venv-mcp1/bin/python -m pip install --quiet --disable-pip-version-ch
 fi
 hosts=(.build/venv-mcp1/bin/python)
 if .build/venv-mcp2/bin/python -c "import mcp.server.mcpserver" 2>/dev/null; then hosts+=(.build/venv-mcp2/bin/python); fi
-for host in "${hosts[@]}"; do
-  out=$("$host" Tests/mcp/gateway.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
-  echo "$out" | grep -v "^  ok " || true
-  summary=$(echo "$out" | grep -E "^gateway \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed" | tail -1)
-  if [ -z "$summary" ]; then
-    echo "$out" | tail -20
-    total_failed=$((total_failed + 1))
-  else
-    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-  fi
-done
+# Runs the gateway test SCRIPT with each SDK host and adds up its closing line "LABEL (SDK N.x host): …".
+gateway_script() {
+  local script=$1 label=$2 host out
+  for host in "${hosts[@]}"; do
+    out=$("$host" "$script" "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
+    add_summary "$out" "$label \(SDK [0-9]+\.x host\)" || true
+  done
+}
+gateway_script Tests/mcp/gateway.py gateway
+
+# gateway with live upstreams: one killed mid-session and restarted, one whose tool list grows
+# (notifications/tools/list_changed) re-indexed without embedding the others' texts again
+# (Tests/mcp/gateway_live.py, fixtures restartable.py and growing_tools.py in .build/venv-mcp1/).
+echo "-- gateway live upstreams (restart with back-off, tools/list_changed; SDK clients as host)"
+gateway_script Tests/mcp/gateway_live.py "gateway live"
 
 # A large real tool list behind the gateway: Seal-Tools' 4,076 tools served by
 # fixtures/tool_list_server.py; search_intents through the gateway must list what rank lists
@@ -104,15 +106,7 @@ done
 # so, without the development data).
 echo "-- gateway in front of a 4,076-tool server (Seal-Tools, fixtures/tool_list_server.py)"
 out=$(.build/venv-mcp1/bin/python Tests/mcp/gateway_tool_list.py "$bin" 2>&1)
-echo "$out" | grep -v "^  ok " || true
-summary=$(echo "$out" | grep -E "^gateway tool list: [0-9]+ passed, [0-9]+ failed" | tail -1)
-if [ -z "$summary" ]; then
-  echo "$out" | tail -20
-  total_failed=$((total_failed + 1))
-else
-  total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-  total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
-fi
+add_summary "$out" "gateway tool list" || true
 
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -2,6 +2,7 @@ import IntentBridgeEngine
 import IntentBridgeImport
 import IntentBridgeMCP
 import IntentBridgeSystem
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -21,8 +22,17 @@ import IntentBridgeSystem
 /// standard input and output, whose calls go to the real tools (`GatewayUpstreams`).
 ///
 /// A server that cannot start or list its tools is left out with a warning naming it; none
-/// at all ends the command with status 1. The host's `initialize` is answered once every
-/// server has answered or failed (each request bounded by `--timeout`).
+/// at all ends the command with status 1. The host's `initialize` is answered at once; the
+/// requests that need the catalog once every server has answered or failed (each request
+/// bounded by `--timeout`).
+///
+/// Live upstreams: every server that started is kept running by an `UpstreamSupervisor` — one
+/// that ends or breaks its pipe is started again with back-off (`RestartBackOff`: 0.5 s
+/// doubling to 30 s, anew after 60 s of running), its tools meanwhile found by search but
+/// marked unavailable, and calls to them answered at once with `isError` naming the server.
+/// A server that sends `notifications/tools/list_changed`, or lists other tools after a
+/// restart, makes the catalog be rebuilt (`GatewayCatalog`): only its new texts are embedded,
+/// and in full mode the host gets `notifications/tools/list_changed`.
 enum GatewayCommand: Subcommand {
   static let spec = CommandSpec(
     name: "gateway", abstract: "Serve the tools of the MCP servers of an mcpServers configuration as one MCP server over stdio.",
@@ -52,6 +62,8 @@ enum GatewayCommand: Subcommand {
     var options = MCPServer.Options()
     options.mode = MCPToolMode(rawValue: arguments.option("mode") ?? "compact") ?? .compact
     options.serverVersion = IntentBridgeCommand.version
+    // Full mode lists the upstream tools themselves: the host is told when they change.
+    options.watchesCatalog = options.mode != .compact
     if arguments.option("page-size") != nil {
       options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
     }
@@ -78,82 +90,59 @@ enum GatewayCommand: Subcommand {
       routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress)
     let standIn = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])), options: standInOptions)
     let host = MCPServerHost(server: standIn)
-    let quiet = arguments.flag("quiet")
-    host.startUp { [clientOptions, options] in
-      start(
-        config, configPath: configPath, catalogPath: catalogPath, clientOptions: clientOptions, engineOptions: engineOptions,
-        options: options, callTimeout: callTimeout, progress: progress, quiet: quiet, console: console)
-    }
-    MCPStdioTransport.run(host: host, log: { console.err($0) })
+    let gateway = GatewayCatalog(
+      setup: GatewayCatalog.Setup(
+        config: config, configPath: configPath, catalogPath: catalogPath, engineOptions: engineOptions, options: options,
+        callTimeout: callTimeout, progress: progress, quiet: arguments.flag("quiet")),
+      console: console)
+    let started = Mutex<(listings: [UpstreamToolList.Listing], supervisors: [UpstreamSupervisor])>(([], []))
+    host.startUp(
+      { [clientOptions] in
+        let (server, listings, supervisors) = start(gateway, clientOptions: clientOptions, console: console)
+        started.withLock { $0 = (listings, supervisors) }
+        return server
+      },
+      ready: {
+        // From now on a server's new tools (list_changed, a restart) rebuild the catalog.
+        let (listings, supervisors) = started.withLock { $0 }
+        gateway.serve(on: host, listings: listings, supervisors: supervisors)
+        for supervisor in supervisors { supervisor.onToolsListed { gateway.toolsListed($0) } }
+      })
+    MCPStdioTransport.run(host: host, log: { console.err($0) }, watch: { notify in gateway.notify(with: notify) })
   }
 
-  /// Starts every server and lists its tools, writes the catalog and builds the server that
-  /// forwards calls; on failure says why and ends the process (1: no server started or the
-  /// catalog cannot be written; 65: a catalog that does not load).
+  /// Starts every server (each under an `UpstreamSupervisor`, which restarts it when it
+  /// ends) and lists its tools, then builds the catalog and the server that forwards calls
+  /// (`GatewayCatalog.makeServer`); on failure says why and ends the process (1: no server
+  /// started or the catalog cannot be written; 65: a catalog that does not load).
   static func start(
-    _ config: MCPServersConfig, configPath: String, catalogPath: String, clientOptions: MCPClient.Options,
-    engineOptions: IntentEngine.Options, options: MCPServer.Options, callTimeout: Double, progress: UpstreamProgressRelay, quiet: Bool,
-    console: Console
-  ) -> MCPServer {
+    _ gateway: GatewayCatalog, clientOptions: MCPClient.Options, console: Console
+  ) -> (MCPServer, [UpstreamToolList.Listing], [UpstreamSupervisor]) {
+    let setup = gateway.setup
     // Start every server and list its tools; one that fails is left out, the others serve.
-    var clients: [MCPClient] = []
+    var supervisors: [UpstreamSupervisor] = []
     var listings: [UpstreamToolList.Listing] = []
-    for server in config.servers {
-      let client: MCPClient
+    for server in setup.config.servers {
+      let supervisor = UpstreamSupervisor(
+        server: server, options: clientOptions, log: { console.err($0) },
+        notifications: { [progress = setup.progress] in progress.receive(method: $0, params: $1) })
       do {
-        client = try MCPClient.connect(
-          server, options: clientOptions, log: { console.err($0) }, notifications: { progress.receive(method: $0, params: $1) })
+        listings.append(try supervisor.start())
+        supervisors.append(supervisor)
       } catch {
-        console.err("warning: \(error); its tools are left out\n")
-        continue
-      }
-      do {
-        let tools = try client.listTools()
-        clients.append(client)
-        listings.append(UpstreamToolList.Listing(server: server, session: client.session, tools: tools))
-      } catch {
-        client.close(grace: 0)
         console.err("warning: \(error); its tools are left out\n")
       }
     }
-    guard !clients.isEmpty else {
-      console.err("\(configPath): error: no MCP server of the configuration could be started and listed (see above)\n")
+    guard !supervisors.isEmpty else {
+      console.err("\(setup.configPath): error: no MCP server of the configuration could be started and listed (see above)\n")
       CurrentProcess.exit(ExitCode.failure.rawValue)
     }
-
-    // The catalog `import mcp --config` writes for the same servers.
-    let servers = config.servers
-    let (result, list) = MCPImportCommand.catalog(
-      of: listings, namespaced: servers.count > 1 || servers.contains { $0.namespace != nil },
-      appName: MCPImportCommand.appName(servers: servers, configPath: configPath))
-    for notice in list.notices { console.err("warning: \(notice)\n") }
-    if !quiet {
-      for warning in result.warnings {
-        console.err("\(configPath): warning: \(warning.message) [import]\n  at \(list.describe(warning.path))\n")
-      }
-    }
-    if let problem = result.notRecognized {
-      console.err("\(configPath): error: \(problem.message) [import]\n  at \(problem.path)\n")
-      CurrentProcess.exit(ExitCode.dataError.rawValue)
-    }
-    if let status = writeIfChanged(JSONWriter.pretty(result.catalog), to: catalogPath, console: console) {
+    switch gateway.makeServer(listings: listings, supervisors: supervisors) {
+    case .success(let server):
+      return (server, listings, supervisors)
+    case .failure(let status):
       CurrentProcess.exit(status.rawValue)
     }
-
-    let engines: CatalogEngines
-    do {
-      engines = try CatalogEngines(catalogPath: catalogPath, options: engineOptions) { console.err($0 + "\n") }
-    } catch {
-      CurrentProcess.exit(EngineOptions.report(error, catalogPath: catalogPath, console: console).rawValue)
-    }
-    console.keepUntilExit?(engines)
-    var options = options
-    options.upstreams = GatewayUpstreams(
-      routes: GatewayUpstreams.routes(source: engines.catalog.source, listings: listings), clients: clients, callTimeout: callTimeout,
-      progress: progress)
-    let tools = engines.catalog.discoverableIntents.count
-    console.err("gateway: \(tools) tools of \(clients.count) MCP server\(clients.count == 1 ? "" : "s") (\(catalogPath))\n")
-    return MCPServer(engines: engines, options: options)
   }
 
   /// `servers.json` → `servers.catalog.json`, in the same folder.
