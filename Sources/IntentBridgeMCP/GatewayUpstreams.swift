@@ -40,10 +40,14 @@ package final class GatewayUpstreams: Sendable {
   package let callTimeout: Double
   let clients: [String: MCPClient]
   let progress: UpstreamProgressRelay
+  /// The servers' elicitation requests and the host's answers (`GatewayForwarding`).
+  package let elicitation: UpstreamElicitationRelay
 
-  /// `serverNames`: the servers the instructions name (nil: the clients').
+  /// `serverNames`: the servers the instructions name (nil: the clients'). `elicitation`: the
+  /// relay the clients' `elicitations` go to (`MCPClient.connect`).
   package init(
-    routes: [String: Route], clients: [MCPClient], serverNames: [String]? = nil, callTimeout: Double, progress: UpstreamProgressRelay
+    routes: [String: Route], clients: [MCPClient], serverNames: [String]? = nil, callTimeout: Double, progress: UpstreamProgressRelay,
+    elicitation: UpstreamElicitationRelay = UpstreamElicitationRelay()
   ) {
     self.routes = routes
     self.serverNames = serverNames ?? clients.map(\.server.name)
@@ -52,6 +56,7 @@ package final class GatewayUpstreams: Sendable {
     for client in clients { byName[client.server.name] = client }
     self.clients = byName
     self.progress = progress
+    self.elicitation = elicitation
   }
 
   /// The routes a catalog's `source.servers` gives (`UpstreamToolList.source`: per server its

@@ -54,13 +54,18 @@ package final class MCPClient: Sendable {
   /// Starts the server and opens the session; on any failure the server is stopped and the
   /// error names it. `log` receives the server's standard error lines, prefixed `[name] `;
   /// `notifications` the server's notifications but log messages (`notifications/tools/list_changed`…).
+  /// With `elicitations`, a handshake-era session declares the `elicitation` client capability
+  /// and the server's `elicitation/create` requests go there (on the reader thread; answer
+  /// through `UpstreamServerRequest`); without, they are answered -32601. Stateless-era
+  /// sessions declare no capabilities (a server's `input_required` results are not relayed).
   package static func connect(
     _ server: UpstreamServer, options: Options = Options(), log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) throws(MCPClientError) -> MCPClient {
-    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications)
+    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications, elicitations: elicitations)
     do {
-      let session = try open(connection, options: options)
+      let session = try open(connection, options: options, offersElicitation: elicitations != nil)
       return MCPClient(server: server, options: options, session: session, connection: connection)
     } catch {
       connection.close(grace: 0)
@@ -68,20 +73,22 @@ package final class MCPClient: Sendable {
     }
   }
 
-  /// The `initialize` request we send.
-  static func initializeParams(clientVersion: String) -> JSONObject {
+  /// The `initialize` request we send; `offersElicitation` declares `elicitation` (form mode).
+  static func initializeParams(clientVersion: String, offersElicitation: Bool = false) -> JSONObject {
     var params = JSONObject()
     params["protocolVersion"] = .string(MCPVersion.all[MCPVersion.all.count - 1])
-    params["capabilities"] = .object(JSONObject())
+    params["capabilities"] = offersElicitation ? ["elicitation": [:]] : .object(JSONObject())
     params["clientInfo"] = ["name": "intentbridge", "title": "IntentBridge", "version": .string(clientVersion)]
     return params
   }
 
-  private static func open(_ connection: UpstreamConnection, options: Options) throws(MCPClientError) -> Session {
+  private static func open(_ connection: UpstreamConnection, options: Options, offersElicitation: Bool) throws(MCPClientError) -> Session {
     let name = connection.name
     let session: Session
     do {
-      let result = try connection.request("initialize", initializeParams(clientVersion: options.clientVersion), timeout: options.requestTimeout)
+      let result = try connection.request(
+        "initialize", initializeParams(clientVersion: options.clientVersion, offersElicitation: offersElicitation),
+        timeout: options.requestTimeout)
       session = try handshakeSession(result, server: name)
     } catch {
       guard case .errorResponse = error.reason else { throw error }

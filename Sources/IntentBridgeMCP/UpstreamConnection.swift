@@ -21,8 +21,8 @@ import Synchronization
 ///
 /// Requests may be in flight concurrently, from any thread: each waits for the response
 /// with its id (`UpstreamReplies`). The reader thread answers what the server asks — `ping`
-/// with `{}`, anything else with -32601 (we offer no client capabilities) — sends log
-/// notifications to `log` and hands other notifications to `notifications`. Every failure
+/// with `{}`, `elicitation/create` through `elicitations` when given, anything else with
+/// -32601 — sends log notifications to `log` and hands other notifications to `notifications`. Every failure
 /// is an `MCPClientError` naming the server: it could not start, it ended (with its exit
 /// status and the last line of its standard error), it did not answer in time, it wrote
 /// something that is not a JSON-RPC message (which ends every request, then and later), or
@@ -41,24 +41,30 @@ final class UpstreamConnection: Sendable {
   private let ending = Mutex<String?>(nil)
   private let log: @Sendable (String) -> Void
   private let notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
+  private let elicitations: (@Sendable (UpstreamServerRequest) -> Void)?
 
   private init(
     name: String, process: HandlerProcess, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)?
   ) {
     self.name = name
     self.process = process
     self.log = log
     self.notifications = notifications
+    self.elicitations = elicitations
   }
 
   /// Starts the server. SIGPIPE is ignored from then on, process-wide (as the MCP server
   /// does), so that writing to a server that has ended fails with `EPIPE` instead of ending us.
   /// `notifications` receives the server's notifications other than log messages (e.g.
-  /// `notifications/tools/list_changed`), on the reader thread.
+  /// `notifications/tools/list_changed`), on the reader thread; `elicitations` the server's
+  /// `elicitation/create` requests, on the reader thread too (it must not block: it answers
+  /// through `UpstreamServerRequest.reply` whenever the answer is there).
   static func start(
     _ server: UpstreamServer, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) throws(MCPClientError) -> UpstreamConnection {
     func failure(_ detail: String) -> MCPClientError { MCPClientError(server: server.name, reason: .couldNotStart(detail)) }
     var environment: [String: String] = [:]
@@ -80,7 +86,8 @@ final class UpstreamConnection: Sendable {
     } catch {
       throw failure("\(program): \(error)")
     }
-    let connection = UpstreamConnection(name: server.name, process: process, log: log, notifications: notifications)
+    let connection = UpstreamConnection(
+      name: server.name, process: process, log: log, notifications: notifications, elicitations: elicitations)
     connection.startReaders()
     return connection
   }
@@ -211,8 +218,9 @@ final class UpstreamConnection: Sendable {
   }
 
   /// One message from the server, on the reader thread: a response goes to the request
-  /// with its id; a request is answered (`ping` with `{}`, anything else with -32601); a log
-  /// notification goes to `log`, any other to `notifications`.
+  /// with its id; a request is answered (`ping` with `{}`, `elicitation/create` by
+  /// `elicitations` when given, anything else with -32601); a log notification goes to
+  /// `log`, any other to `notifications`.
   private func receive(_ object: JSONObject) {
     guard case .string(let method)? = object["method"] else {
       // A response; ids are ours, integers (a server that quotes them is understood too).
@@ -230,6 +238,16 @@ final class UpstreamConnection: Sendable {
       } else {
         notifications?(method, params)
       }
+      return
+    }
+    if method == "elicitation/create", let elicitations {
+      elicitations(
+        UpstreamServerRequest(server: name, method: method, params: object["params"]?.objectValue ?? JSONObject()) { [self] body in
+          var reply = body
+          reply["jsonrpc"] = "2.0"
+          reply["id"] = id
+          try? send(reply, during: method)
+        })
       return
     }
     var reply = JSONObject()

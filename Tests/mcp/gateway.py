@@ -340,7 +340,8 @@ async def main():
     check("--call-timeout 0: exit 64", status == 64 and "--call-timeout" in err, err[-300:])
 
 
-asyncio.run(main())
-shutil.rmtree(work, ignore_errors=True)
-print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))
-sys.exit(1 if check.failed else 0)
+if __name__ == "__main__":  # imported by gateway_elicitation.py for its helpers
+    asyncio.run(main())
+    shutil.rmtree(work, ignore_errors=True)
+    print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))
+    sys.exit(1 if check.failed else 0)

@@ -73,27 +73,30 @@ enum GatewayCommand: Subcommand {
     // The host is answered at once: a stand-in over no tools answers initialize, ping and
     // server/discover while the servers start; every other request waits for the real server.
     let progress = UpstreamProgressRelay()
+    let elicitation = UpstreamElicitationRelay()
     var standInOptions = options
     standInOptions.upstreams = GatewayUpstreams(
-      routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress)
+      routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress,
+      elicitation: elicitation)
     let standIn = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])), options: standInOptions)
     let host = MCPServerHost(server: standIn)
     let quiet = arguments.flag("quiet")
     host.startUp { [clientOptions, options] in
       start(
         config, configPath: configPath, catalogPath: catalogPath, clientOptions: clientOptions, engineOptions: engineOptions,
-        options: options, callTimeout: callTimeout, progress: progress, quiet: quiet, console: console)
+        options: options, callTimeout: callTimeout, progress: progress, elicitation: elicitation, quiet: quiet, console: console)
     }
     MCPStdioTransport.run(host: host, log: { console.err($0) })
   }
 
   /// Starts every server and lists its tools, writes the catalog and builds the server that
   /// forwards calls; on failure says why and ends the process (1: no server started or the
-  /// catalog cannot be written; 65: a catalog that does not load).
+  /// catalog cannot be written; 65: a catalog that does not load). Every server is offered
+  /// elicitation (handshake era), relayed to the host or declined (`HostElicitation`).
   static func start(
     _ config: MCPServersConfig, configPath: String, catalogPath: String, clientOptions: MCPClient.Options,
-    engineOptions: IntentEngine.Options, options: MCPServer.Options, callTimeout: Double, progress: UpstreamProgressRelay, quiet: Bool,
-    console: Console
+    engineOptions: IntentEngine.Options, options: MCPServer.Options, callTimeout: Double, progress: UpstreamProgressRelay,
+    elicitation: UpstreamElicitationRelay, quiet: Bool, console: Console
   ) -> MCPServer {
     // Start every server and list its tools; one that fails is left out, the others serve.
     var clients: [MCPClient] = []
@@ -102,7 +105,8 @@ enum GatewayCommand: Subcommand {
       let client: MCPClient
       do {
         client = try MCPClient.connect(
-          server, options: clientOptions, log: { console.err($0) }, notifications: { progress.receive(method: $0, params: $1) })
+          server, options: clientOptions, log: { console.err($0) }, notifications: { progress.receive(method: $0, params: $1) },
+          elicitations: elicitation.receive)
       } catch {
         console.err("warning: \(error); its tools are left out\n")
         continue
@@ -150,7 +154,7 @@ enum GatewayCommand: Subcommand {
     var options = options
     options.upstreams = GatewayUpstreams(
       routes: GatewayUpstreams.routes(source: engines.catalog.source, listings: listings), clients: clients, callTimeout: callTimeout,
-      progress: progress)
+      progress: progress, elicitation: elicitation)
     let tools = engines.catalog.discoverableIntents.count
     console.err("gateway: \(tools) tools of \(clients.count) MCP server\(clients.count == 1 ? "" : "s") (\(catalogPath))\n")
     return MCPServer(engines: engines, options: options)
