@@ -243,9 +243,10 @@ final class UpstreamConnection: Sendable {
     if method == "elicitation/create", let elicitations {
       elicitations(
         UpstreamServerRequest(server: name, method: method, params: object["params"]?.objectValue ?? JSONObject()) { [self] body in
-          var reply = body
+          var reply = JSONObject()
           reply["jsonrpc"] = "2.0"
           reply["id"] = id
+          for (key, value) in body { reply[key] = value }
           try? send(reply, during: method)
         })
       return
