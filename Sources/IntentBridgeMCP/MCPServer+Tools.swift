@@ -158,7 +158,13 @@ extension MCPServer {
           : "Call \(tool.name) again with the answers as arguments.")
       return Self.errorResult(lines.joined(separator: "\n"))
     }
-    let errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
+    var errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
+    let route = options.upstreams?.route(forIntent: intent.id)
+    if route != nil {
+      // Arguments the catalog does not know are for the upstream's own input schema to allow
+      // or refuse (checked when the call is forwarded): a tool listed with `{}` or no schema takes any.
+      errors.removeAll { !$0.argument.isEmpty && intent.parameter(named: $0.argument) == nil }
+    }
     if !errors.isEmpty {
       var lines = ["Invalid arguments for \(callName(tool)):"]
       for error in errors {
@@ -169,7 +175,7 @@ extension MCPServer {
       }
       return Self.errorResult(lines.joined(separator: "\n"))
     }
-    if let upstreams = options.upstreams, let route = upstreams.route(forIntent: intent.id) {
+    if let upstreams = options.upstreams, let route {
       return forward(route, upstreams: upstreams, tool: tool, arguments: given, context: context, progress: progress)
     }
     var resolved = given

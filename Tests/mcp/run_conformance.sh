@@ -5,7 +5,9 @@
 #   auto (on the notes catalog and on it padded past 30 intents), plus raw-wire probes;
 #   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
 #   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/); then `gateway` in front of mcp-server-time,
-#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py).
+#   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py),
+#   its elicitation relay (Tests/mcp/gateway_elicitation.py) and more servers behind it: schema-less
+#   tools, a huge tools/list, FastMCP and mcp-server-fetch (Tests/mcp/gateway_fixtures.py).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -97,6 +99,49 @@ for host in "${hosts[@]}"; do
     total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
   fi
 done
+
+# A summary line "LABEL: N passed, M failed" of a script's output, added to the totals; a
+# script that printed none counts as one failure.
+count_summary() {
+  local out=$1 pattern=$2 summary
+  echo "$out" | grep -v "^  ok " || true
+  summary=$(echo "$out" | grep -E "$pattern" | tail -1)
+  if [ -z "$summary" ]; then
+    echo "$out" | tail -20
+    total_failed=$((total_failed + 1))
+  else
+    total_passed=$((total_passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+    total_failed=$((total_failed + $(echo "$summary" | sed -E 's/.*, ([0-9]+) failed/\1/')))
+  fi
+}
+
+# The gateway's elicitation relay: Tests/mcp/fixtures/eliciting.py (FastMCP of the 1.x SDK,
+# ctx.elicit) behind the gateway, the 1.x host (handshake era) and the 2.x host (stateless era).
+echo "-- gateway elicitation (Tests/mcp/fixtures/eliciting.py; SDK clients as host)"
+for host in "${hosts[@]}"; do
+  out=$("$host" Tests/mcp/gateway_elicitation.py "$bin" --servers-python .build/venv-mcp1/bin/python 2>&1)
+  count_summary "$out" "^gateway elicitation \(SDK [0-9]+\.x host\): [0-9]+ passed, [0-9]+ failed"
+done
+
+# More servers behind the gateway: schema-less tools, a huge tools/list, a FastMCP server
+# (PyPI fastmcp, in .build/venv-fastmcp/) and mcp-server-fetch (listing only, in
+# .build/venv-fetch/); a package that does not install is skipped with the reason.
+echo "-- gateway fixtures (schema-less, huge tools/list, FastMCP, mcp-server-fetch)"
+extra=()
+if { [ -x .build/venv-fastmcp/bin/python ] || python3 -m venv .build/venv-fastmcp; } \
+  && .build/venv-fastmcp/bin/python -m pip install --quiet --disable-pip-version-check fastmcp; then
+  extra+=(--fastmcp-python .build/venv-fastmcp/bin/python)
+else
+  echo "note: fastmcp could not be installed from PyPI; the FastMCP checks are skipped"
+fi
+if { [ -x .build/venv-fetch/bin/python ] || python3 -m venv .build/venv-fetch; } \
+  && .build/venv-fetch/bin/python -m pip install --quiet --disable-pip-version-check mcp-server-fetch; then
+  extra+=(--fetch-command .build/venv-fetch/bin/mcp-server-fetch)
+else
+  echo "note: mcp-server-fetch could not be installed from PyPI; its checks are skipped"
+fi
+out=$(.build/venv-mcp1/bin/python Tests/mcp/gateway_fixtures.py "$bin" --servers-python .build/venv-mcp1/bin/python ${extra[@]+"${extra[@]}"} 2>&1)
+count_summary "$out" "^gateway fixtures: [0-9]+ passed, [0-9]+ failed"
 
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
