@@ -125,8 +125,9 @@ public final class MCPServer: Sendable {
 
   // MARK: - Reloading
 
-  /// Takes over the session of `other` (negotiated version, initialisation), so a server
-  /// rebuilt for a changed catalog continues the same conversation.
+  /// Takes over the session of `other` (negotiated version, initialisation, the client's
+  /// declared capabilities), so a server rebuilt for a changed catalog continues the same
+  /// conversation.
   public func adoptSession(from other: MCPServer) {
     let session = other.state.withLock { ($0.negotiatedVersion, $0.initialized, $0.clientCapabilities) }
     state.withLock {

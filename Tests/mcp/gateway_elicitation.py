@@ -36,6 +36,7 @@ from gateway import BINARY, READ_TIMEOUT, SDK_MAJOR, fixture, is_error, text_of,
 from wire import Wire
 
 check = Checks()
+DEVNULL = open(os.devnull, "w")
 CONFIG = write_config("eliciting.json", {"eliciting": fixture("eliciting"), "weather": fixture("gateway_tools")})
 CATALOG = os.path.join(gateway.work, "eliciting.catalog.json")
 STATELESS_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
@@ -118,7 +119,9 @@ def sdk2_client(mode, connect, *extra):
 
     def open_session(callback):
         kwargs = {"elicitation_callback": callback} if callback else {}
-        return Client(StdioServerParameters(command=BINARY, args=gateway_args(mode, *extra), cwd=gateway.work), mode=connect, cache=None, **kwargs)
+        # The transport itself, so the gateway's standard error goes nowhere (as with the 1.x host).
+        transport = stdio_client(StdioServerParameters(command=BINARY, args=gateway_args(mode, *extra), cwd=gateway.work), errlog=DEVNULL)
+        return Client(transport, mode=connect, cache=None, **kwargs)
 
     return open_session
 
