@@ -108,14 +108,15 @@ def structured(result):
     return structured_content(result) or {}
 
 
-async def with_session(command_args, body, progress_log=None):
+async def with_session(command_args, body, progress_log=None, **session_options):
     """Runs `body(session)` against `intentbridge gateway …` over stdio; returns what the
-    gateway wrote to standard error."""
+    gateway wrote to standard error. `session_options` go to `ClientSession` (e.g.
+    `elicitation_callback`)."""
     errors = os.path.join(work, "stderr.txt")
     with open(errors, "w", encoding="utf-8") as errlog:
         parameters = StdioServerParameters(command=BINARY, args=["gateway", *command_args], cwd=work)
         async with stdio_client(parameters, errlog=errlog) as (read, write):
-            async with ClientSession(read, write, read_timeout_seconds=READ_TIMEOUT) as session:
+            async with ClientSession(read, write, read_timeout_seconds=READ_TIMEOUT, **session_options) as session:
                 await session.initialize()
                 await body(session)
     with open(errors, encoding="utf-8") as file:

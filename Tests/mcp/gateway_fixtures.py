@@ -10,7 +10,8 @@ Usage: python gateway_fixtures.py BINARY [--servers-python PYTHON] [--fastmcp-py
 - `fixtures/huge_list.py`: 1,500 tools on one 2.5 MB `tools/list` line: all listed in full
   mode, the one different tool found by a search, calls routed, the server's own schema checked;
 - `fixtures/fastmcp_tools.py` on `--fastmcp-python` (skipped with the reason when not given
-  or FastMCP does not import): listed and one tool called;
+  or FastMCP does not import): listed, one tool called, and its `ctx.elicit` relayed to a host
+  with an elicitation callback (the answer goes back) or declined for a host without;
 - `--fetch-command` (`mcp-server-fetch`; skipped when not given or missing): `import mcp`
   captures its `fetch` tool and the gateway lists it and finds it by a request. Nothing is
   fetched (no network).
@@ -24,6 +25,8 @@ import os
 import shutil
 import subprocess
 import sys
+
+from mcp.types import ElicitResult
 
 import gateway
 from checks import Checks
@@ -88,11 +91,29 @@ async def fastmcp():
 
     async def body(session):
         tools = [tool.name for tool in (await session.list_tools()).tools]
-        check("FastMCP: its tools listed through the gateway (full mode)", sorted(tools) == ["convert_temperature", "count_words"], tools)
+        check("FastMCP: its tools listed through the gateway (full mode)", sorted(tools) == ["convert_temperature", "count_words", "order_coffee"], tools)
         result = await session.call_tool("convert_temperature", {"celsius": 21})
         check("FastMCP: a call forwarded, its result relayed", not is_error(result) and text_of(result) == "21 °C is 69.8 °F", text_of(result))
 
     await with_session([config, "--quiet", "--mode", "full"], body)
+
+    asked = []
+
+    async def answer(context, params):
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"value": "large"})
+
+    async def eliciting(session):
+        result = await session.call_tool("order_coffee", {})
+        check("FastMCP: its ctx.elicit reaches the host, the answer goes back", asked == ["Which size of coffee?"] and text_of(result) == "ordered a large coffee", (asked, text_of(result)))
+
+    await with_session([config, "--quiet", "--mode", "full"], eliciting, elicitation_callback=answer)
+
+    async def declined(session):
+        result = await session.call_tool("order_coffee", {})
+        check("FastMCP: a host without elicitation → its ctx.elicit gets decline", text_of(result) == "no coffee: the user answered decline", text_of(result))
+
+    await with_session([config, "--quiet", "--mode", "full"], declined)
 
     async def compact(session):
         found = await search(session, "convert 21 degrees celsius to fahrenheit")
