@@ -200,6 +200,29 @@ import Testing
     #expect(log.text.contains(#"[fake] answer {"jsonrpc":"2.0","id":"e1","result":{"action":"accept","content":{"date":"today"}}}"#), "\(log.text)")
   }
 
+  @Test(arguments: [JSONValue.string("ib-held-99"), .integer(1), .object([:])])
+  func aRetryWithARequestStateNotHeldIsAnErrorResultAndNothingIsForwarded(_ requestState: JSONValue) async throws {
+    let log = UpstreamLog()
+    let relay = UpstreamElicitationRelay()
+    let (server, client) = try Self.gateway(log: log, relay: relay)
+    defer { client.close() }
+    let meta: JSONValue = [
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
+    ]
+    let reply = await withinHangGuard(seconds: 120) {
+      Client(server: server).request(
+        "tools/call", id: 4,
+        params: [
+          "name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta, "requestState": requestState,
+          "inputResponses": ["upstream-elicitation": ["action": "accept", "content": [:]]],
+        ])
+    }
+    let result = try #require(reply)["result"]
+    #expect(result?["isError"] == true)
+    #expect(result?["content"]?[0]?["text"]?.stringValue?.contains("is no longer held") == true, "\(String(describing: result))")
+    #expect(!log.text.contains("tools/call"), "forwarded: \(log.text)")
+  }
+
   @Test func aStatelessHostGetsInputRequiredAndItsRetryContinuesTheHeldCall() async throws {
     let log = UpstreamLog()
     let relay = UpstreamElicitationRelay()
