@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// What happens to the call arrives as events, in order: requests from the server for it
 /// (`elicitation/create`, posted by `UpstreamElicitationRelay`) and, last, its result. The
-/// thread answering the host's request takes them with `drive(host:relay:deadline:)`: a
+/// thread answering the host's request takes them with `drive(host:relay:patience:)`: a
 /// server request is declined, asked of the host, or turned into an `input_required` answer
 /// that holds the call (`HeldCalls`) until the host retries; the result ends the drive. The
 /// server's call is bounded by the gateway's per-call timeout, so its result always comes.
@@ -71,9 +71,9 @@ final class ForwardedCall: Sendable {
   /// Takes the call's events until its result, answering the server's requests as `host`
   /// allows, and returns the result for the host: the server's result, an `input_required`
   /// result (`.inputRequired` host; the call is then held in `relay.held`), or — should no
-  /// result come by `deadline` — an `isError` result (the call is given up).
-  func drive(host: HostElicitation, relay: UpstreamElicitationRelay, deadline: DispatchTime) -> JSONObject {
-    while let event = next(until: deadline) {
+  /// event come for `patience` seconds — an `isError` result (the call is given up).
+  func drive(host: HostElicitation, relay: UpstreamElicitationRelay, patience: Double) -> JSONObject {
+    while let event = next(until: .now() + patience) {
       switch event {
       case .finished(let result):
         cancelHostRequests(relay.hostRequests, reason: "the call of \(label) ended")

@@ -2,8 +2,8 @@ import Dispatch
 import IntentBridgeJSON
 
 extension GatewayUpstreams {
-  /// Seconds a forwarded call's driver waits beyond `callTimeout` for the server's call to
-  /// end by itself (it is bounded by `callTimeout`; this is only a safety net).
+  /// Seconds a forwarded call's driver waits beyond `callTimeout` for the next event of the
+  /// call (each request of it is bounded by `callTimeout`; this is only a safety net).
   static let driveMargin = 10.0
 
   /// Forwards a call (`call(_:label:arguments:progressToken:send:cancellation:)`) on a thread
@@ -20,11 +20,11 @@ extension GatewayUpstreams {
     DetachedThread.start(name: "mcp-forward") { [self] in
       let result = call(
         route, label: label, arguments: arguments, progressToken: progressToken,
-        send: { line in if forwarded.relaysProgress { send(line) } }, cancellation: cancellation)
+        send: { line in if forwarded.relaysProgress { send(line) } }, cancellation: cancellation, ask: { forwarded.post(.input($0)) })
       elicitation.end(forwarded)
       forwarded.post(.finished(result))
     }
-    return forwarded.drive(host: host, relay: elicitation, deadline: .now() + callTimeout + Self.driveMargin)
+    return forwarded.drive(host: host, relay: elicitation, patience: callTimeout + Self.driveMargin)
   }
 
   /// Continues a held call with the host's retry: the server's request gets the host's answer
@@ -43,6 +43,6 @@ extension GatewayUpstreams {
     } else {
       held.request.reply(result: ["action": "cancel"])
     }
-    return held.call.drive(host: host, relay: elicitation, deadline: .now() + callTimeout + Self.driveMargin)
+    return held.call.drive(host: host, relay: elicitation, patience: callTimeout + Self.driveMargin)
   }
 }

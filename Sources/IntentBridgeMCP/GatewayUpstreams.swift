@@ -91,9 +91,10 @@ package final class GatewayUpstreams: Sendable {
   /// wrote it, or an `isError` result naming the server. `label` names the call in messages
   /// (`time__get_current_time`). With a `progressToken` the server's
   /// `notifications/progress` are relayed to `send` under that token.
+  /// `ask` receives a stateless-era server's questions (`input_required`; `GatewayInputRounds.swift`).
   func call(
     _ route: Route, label: String, arguments: JSONObject, progressToken: JSONValue?, send: @escaping @Sendable (String) -> Void,
-    cancellation: UpstreamCancellation
+    cancellation: UpstreamCancellation, ask: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) -> JSONObject {
     if let schema = route.inputSchema, case .object = schema {
       let violations = JSONSchemaValidator.validate(.object(arguments), against: schema)
@@ -110,8 +111,8 @@ package final class GatewayUpstreams: Sendable {
     let token = progressToken.map { progress.register(hostToken: $0, send: send) }
     defer { if let token { progress.remove(token) } }
     do {
-      return try client.callTool(
-        route.tool, arguments: arguments, timeout: callTimeout, progressToken: token.map(JSONValue.string), cancellation: cancellation)
+      return try callTool(
+        client, route, label: label, arguments: arguments, progressToken: token.map(JSONValue.string), cancellation: cancellation, ask: ask)
     } catch {
       switch error.reason {
       case .timedOut(_, let seconds):

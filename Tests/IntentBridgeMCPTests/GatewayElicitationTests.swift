@@ -104,7 +104,7 @@ import Testing
     for call in [elsewhere, waiting, free] { relay.begin(call) }
     // `waiting` is held for its host's answer (what `drive` does for a stateless host).
     waiting.post(.input(Self.request(UpstreamLog())))
-    let result = waiting.drive(host: .inputRequired, relay: relay, deadline: .now() + 30)
+    let result = waiting.drive(host: .inputRequired, relay: relay, patience: 30)
     #expect(result["resultType"] == "input_required")
     let replies = UpstreamLog()
     relay.receive(Self.request(replies))
@@ -143,9 +143,27 @@ import Testing
 
       """#
 
-  /// A full-mode gateway over `asking`, whose client relays elicitation through `relay`.
-  static func gateway(log: UpstreamLog, relay: UpstreamElicitationRelay) throws -> (MCPServer, MCPClient) {
-    let server = UpstreamServer(name: "fake", command: "/bin/sh", arguments: ["-c", asking])
+  /// A fake upstream of the stateless era only: it answers `tools/call` (id 3)
+  /// `input_required` asking "Which date?" under key "k" with requestState "s1", echoes the
+  /// retry (id 4) to standard error and answers it.
+  static let askingStateless = #"""
+    read line; echo "$line" >&2
+    echo '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"missing _meta"}}'
+    read line; echo "$line" >&2
+    echo '{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}'
+    read line; echo "$line" >&2
+    read line; echo "$line" >&2
+    echo '{"jsonrpc":"2.0","id":3,"result":{"resultType":"input_required","inputRequests":{"k":{"method":"elicitation/create","params":{"message":"Which date?","requestedSchema":{"type":"object","properties":{"date":{"type":"string"}}}}}},"requestState":"s1"}}'
+    read line; echo "retry $line" >&2
+    echo '{"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","content":[{"type":"text","text":"done"}],"isError":false}}'
+    read line
+
+    """#
+
+  /// A full-mode gateway over the fake upstream `script` (default `asking`), whose client
+  /// relays elicitation through `relay`.
+  static func gateway(log: UpstreamLog, relay: UpstreamElicitationRelay, script: String = asking) throws -> (MCPServer, MCPClient) {
+    let server = UpstreamServer(name: "fake", command: "/bin/sh", arguments: ["-c", script])
     let client = try MCPClient.connect(server, log: log.sink, elicitations: relay.receive)
     let listing = UpstreamToolList.Listing(server: server, session: client.session, tools: [["name": "shout", "inputSchema": GatewayTests.schema]])
     let catalog = GatewayTests.catalog()
@@ -253,5 +271,47 @@ import Testing
         == #"{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"done"}],"isError":false,"resultType":"complete"}}"#)
     #expect(log.text.contains(#"[fake] answer {"jsonrpc":"2.0","id":"e1","result":{"action":"accept","content":{"date":"today"}}}"#), "\(log.text)")
     #expect(relay.held.count == 0)
+  }
+
+  @Test func aStatelessUpstreamsInputRequiredIsAnsweredDeclineForAHostThatCannotElicit() async throws {
+    let log = UpstreamLog()
+    let reply = await withinHangGuard(seconds: 120) { () -> [String]? in
+      guard let (server, client) = try? Self.gateway(log: log, relay: UpstreamElicitationRelay(), script: Self.askingStateless) else { return nil }
+      defer { client.close() }
+      Client(server: server).initialize()
+      return server.handle(line: Array(Self.call.utf8))
+    }
+    #expect(
+      reply ?? nil == [#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[{"type":"text","text":"done"}],"isError":false}}"#])
+    #expect(log.text.contains(#""io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}"#), "elicitation offered: \(log.text)")
+    #expect(log.text.contains(#""inputResponses":{"k":{"action":"decline"}},"requestState":"s1","_meta"#), "\(log.text)")
+  }
+
+  @Test func aStatelessUpstreamsQuestionReachesAStatelessHostAndTheAnswerGoesBack() async throws {
+    let log = UpstreamLog()
+    let relay = UpstreamElicitationRelay()
+    let (server, client) = try Self.gateway(log: log, relay: relay, script: Self.askingStateless)
+    defer { client.close() }
+    let meta: JSONValue = [
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
+    ]
+    let host = Client(server: server)
+    let first = await withinHangGuard(seconds: 120) {
+      host.request("tools/call", id: 7, params: ["name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta])
+    }
+    let result = try #require(first)["result"]
+    #expect(result?["resultType"] == "input_required")
+    #expect(result?["inputRequests"]?["upstream-elicitation"]?["params"]?["message"] == "Which date?", "\(String(describing: result))")
+    let state = try #require(result?["requestState"]?.stringValue)
+    let second = await withinHangGuard(seconds: 120) {
+      host.request(
+        "tools/call", id: 8,
+        params: [
+          "name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta, "requestState": .string(state),
+          "inputResponses": ["upstream-elicitation": ["action": "accept", "content": ["date": "today"]]],
+        ])
+    }
+    #expect(try #require(second)["result"]?["content"]?[0]?["text"] == "done")
+    #expect(log.text.contains(#""inputResponses":{"k":{"action":"accept","content":{"date":"today"}}},"requestState":"s1","_meta"#), "\(log.text)")
   }
 }
