@@ -38,6 +38,8 @@ final class GatewayCatalog: Sendable {
     var options: MCPServer.Options
     var callTimeout: Double
     var progress: UpstreamProgressRelay
+    /// The one relay of the servers' elicitation requests, whichever catalog serves.
+    var elicitation: UpstreamElicitationRelay
     var quiet: Bool
   }
 
@@ -140,7 +142,7 @@ final class GatewayCatalog: Sendable {
     var options = setup.options
     options.upstreams = GatewayUpstreams(
       routes: GatewayUpstreams.routes(source: engines.catalog.source, listings: listings), supervisors: supervisors,
-      callTimeout: setup.callTimeout, progress: setup.progress)
+      callTimeout: setup.callTimeout, progress: setup.progress, elicitation: setup.elicitation)
     let tools = engines.catalog.discoverableIntents.count
     console.err("gateway: \(tools) tools of \(listings.count) MCP server\(listings.count == 1 ? "" : "s") (\(catalogPath))\n")
     return .success(MCPServer(engines: engines, options: options))

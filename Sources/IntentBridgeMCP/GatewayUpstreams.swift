@@ -43,11 +43,14 @@ package final class GatewayUpstreams: Sendable {
   /// cannot be called now.
   let supervisors: [String: UpstreamSupervisor]
   let progress: UpstreamProgressRelay
+  /// The servers' elicitation requests and the host's answers (`GatewayForwarding`).
+  package let elicitation: UpstreamElicitationRelay
 
   /// `serverNames`: the servers the instructions name (nil: the clients' and supervisors').
+  /// `elicitation`: the relay the clients' `elicitations` go to (`MCPClient.connect`).
   package init(
     routes: [String: Route], clients: [MCPClient] = [], supervisors: [UpstreamSupervisor] = [], serverNames: [String]? = nil,
-    callTimeout: Double, progress: UpstreamProgressRelay
+    callTimeout: Double, progress: UpstreamProgressRelay, elicitation: UpstreamElicitationRelay = UpstreamElicitationRelay()
   ) {
     self.routes = routes
     self.serverNames = serverNames ?? (clients.map(\.server.name) + supervisors.map(\.server.name))
@@ -59,6 +62,7 @@ package final class GatewayUpstreams: Sendable {
     for supervisor in supervisors { supervised[supervisor.server.name] = supervisor }
     self.supervisors = supervised
     self.progress = progress
+    self.elicitation = elicitation
   }
 
   /// Why the tool behind intent `id` cannot be called now (its server is restarting), or nil.
@@ -101,9 +105,10 @@ package final class GatewayUpstreams: Sendable {
   /// wrote it, or an `isError` result naming the server. `label` names the call in messages
   /// (`time__get_current_time`). With a `progressToken` the server's
   /// `notifications/progress` are relayed to `send` under that token.
+  /// `ask` receives a stateless-era server's questions (`input_required`; `GatewayInputRounds.swift`).
   func call(
     _ route: Route, label: String, arguments: JSONObject, progressToken: JSONValue?, send: @escaping @Sendable (String) -> Void,
-    cancellation: UpstreamCancellation
+    cancellation: UpstreamCancellation, ask: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) -> JSONObject {
     if let schema = route.inputSchema, case .object = schema {
       let violations = JSONSchemaValidator.validate(.object(arguments), against: schema)
@@ -130,8 +135,8 @@ package final class GatewayUpstreams: Sendable {
     let token = progressToken.map { progress.register(hostToken: $0, send: send) }
     defer { if let token { progress.remove(token) } }
     do {
-      return try client.callTool(
-        route.tool, arguments: arguments, timeout: callTimeout, progressToken: token.map(JSONValue.string), cancellation: cancellation)
+      return try callTool(
+        client, route, label: label, arguments: arguments, progressToken: token.map(JSONValue.string), cancellation: cancellation, ask: ask)
     } catch {
       switch error.reason {
       case .timedOut(_, let seconds):

@@ -42,12 +42,15 @@ package final class MCPClient: Sendable {
   package let server: UpstreamServer
   package let options: Options
   package let session: Session
+  /// True when the session declared the `elicitation` client capability.
+  package let offersElicitation: Bool
   let connection: UpstreamConnection
 
-  private init(server: UpstreamServer, options: Options, session: Session, connection: UpstreamConnection) {
+  private init(server: UpstreamServer, options: Options, session: Session, offersElicitation: Bool, connection: UpstreamConnection) {
     self.server = server
     self.options = options
     self.session = session
+    self.offersElicitation = offersElicitation
     self.connection = connection
   }
 
@@ -55,44 +58,56 @@ package final class MCPClient: Sendable {
   /// error names it. `log` receives the server's standard error lines, prefixed `[name] `;
   /// `notifications` the server's notifications but log messages (`notifications/tools/list_changed`…);
   /// `ended` is called once when the server's standard output ends (`UpstreamConnection.start`).
+  /// With `elicitations`, the session declares the `elicitation` client capability (at
+  /// `initialize`; in the stateless era in every request's `_meta`) and a handshake-era
+  /// server's `elicitation/create` requests go there (on the reader thread; answer through
+  /// `UpstreamServerRequest`); without, they are answered -32601. A stateless-era server asks
+  /// by answering `input_required` instead (`callTool`'s `inputResponses`, `requestState`).
   package static func connect(
     _ server: UpstreamServer, options: Options = Options(), log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) throws(MCPClientError) -> MCPClient {
-    let connection = try UpstreamConnection.start(server, log: log, notifications: notifications, ended: ended)
+    let connection = try UpstreamConnection.start(
+      server, log: log, notifications: notifications, ended: ended, elicitations: elicitations)
     do {
-      let session = try open(connection, options: options)
-      return MCPClient(server: server, options: options, session: session, connection: connection)
+      let session = try open(connection, options: options, offersElicitation: elicitations != nil)
+      return MCPClient(server: server, options: options, session: session, offersElicitation: elicitations != nil, connection: connection)
     } catch {
       connection.close(grace: 0)
       throw error
     }
   }
 
-  /// The `initialize` request we send.
-  static func initializeParams(clientVersion: String) -> JSONObject {
+  /// The `initialize` request we send; `offersElicitation` declares `elicitation` (form mode).
+  static func initializeParams(clientVersion: String, offersElicitation: Bool = false) -> JSONObject {
     var params = JSONObject()
     params["protocolVersion"] = .string(MCPVersion.all[MCPVersion.all.count - 1])
-    params["capabilities"] = .object(JSONObject())
+    params["capabilities"] = .object(capabilities(offersElicitation: offersElicitation))
     params["clientInfo"] = ["name": "intentbridge", "title": "IntentBridge", "version": .string(clientVersion)]
     return params
   }
 
-  private static func open(_ connection: UpstreamConnection, options: Options) throws(MCPClientError) -> Session {
+  private static func open(_ connection: UpstreamConnection, options: Options, offersElicitation: Bool) throws(MCPClientError) -> Session {
     let name = connection.name
     let session: Session
     do {
-      let result = try connection.request("initialize", initializeParams(clientVersion: options.clientVersion), timeout: options.requestTimeout)
+      let result = try connection.request(
+        "initialize", initializeParams(clientVersion: options.clientVersion, offersElicitation: offersElicitation),
+        timeout: options.requestTimeout)
       session = try handshakeSession(result, server: name)
     } catch {
       guard case .errorResponse = error.reason else { throw error }
       // Perhaps a server of the stateless era only: it knows server/discover.
-      guard let result = try? connection.request("server/discover", statelessParams(JSONObject()), timeout: options.requestTimeout),
+      let discover = statelessParams(JSONObject(), capabilities: capabilities(offersElicitation: offersElicitation))
+      guard let result = try? connection.request("server/discover", discover, timeout: options.requestTimeout),
         let discovered = try? discoveredSession(result, server: name)
       else { throw error }
       session = discovered
     }
-    try connection.notify("notifications/initialized", session.isStateless ? statelessParams(JSONObject()) : JSONObject())
+    try connection.notify(
+      "notifications/initialized",
+      session.isStateless ? statelessParams(JSONObject(), capabilities: capabilities(offersElicitation: offersElicitation)) : JSONObject())
     return session
   }
 
@@ -131,12 +146,17 @@ package final class MCPClient: Sendable {
       capabilities: result["capabilities"]?.objectValue ?? JSONObject(), instructions: result["instructions"]?.stringValue)
   }
 
-  /// `params` with the stateless era's `_meta`: our protocol version and (no) capabilities.
-  static func statelessParams(_ params: JSONObject) -> JSONObject {
+  /// The client capabilities we declare: `elicitation` (form mode) when offered, else none.
+  static func capabilities(offersElicitation: Bool) -> JSONObject {
+    offersElicitation ? ["elicitation": [:]] : JSONObject()
+  }
+
+  /// `params` with the stateless era's `_meta`: our protocol version and `capabilities`.
+  static func statelessParams(_ params: JSONObject, capabilities: JSONObject = JSONObject()) -> JSONObject {
     var params = params
     var meta = params["_meta"]?.objectValue ?? JSONObject()
     meta[MCPVersion.metaVersionKey] = .string(MCPVersion.stateless[MCPVersion.stateless.count - 1])
-    meta[MCPVersion.metaCapabilitiesKey] = .object(JSONObject())
+    meta[MCPVersion.metaCapabilitiesKey] = .object(capabilities)
     params["_meta"] = .object(meta)
     return params
   }
@@ -148,22 +168,28 @@ package final class MCPClient: Sendable {
     _ method: String, _ params: JSONObject = JSONObject(), timeout: Double? = nil, cancellation: UpstreamCancellation? = nil
   ) throws(MCPClientError) -> JSONObject {
     let stateless = session.isStateless
+    let capabilities = Self.capabilities(offersElicitation: offersElicitation)
     return try connection.request(
-      method, stateless ? Self.statelessParams(params) : params, timeout: timeout ?? options.requestTimeout, cancellation: cancellation,
-      notificationParams: { stateless ? Self.statelessParams($0) : $0 })
+      method, stateless ? Self.statelessParams(params, capabilities: capabilities) : params, timeout: timeout ?? options.requestTimeout,
+      cancellation: cancellation, notificationParams: { stateless ? Self.statelessParams($0, capabilities: capabilities) : $0 })
   }
 
   /// Calls the server's tool `name` (its own name, not a namespaced one) with `arguments`
   /// and returns the result as the server wrote it (`content`, `structuredContent`,
   /// `isError`): a tool that fails answers a result with `isError: true`, which is no error here.
   /// `progressToken`, when given, asks the server for `notifications/progress` under that token.
+  /// A stateless-era server's `input_required` result is returned as it is; the retry carries
+  /// the answers as `inputResponses` and the server's `requestState`.
   package func callTool(
-    _ name: String, arguments: JSONObject, timeout: Double? = nil, progressToken: JSONValue? = nil, cancellation: UpstreamCancellation? = nil
+    _ name: String, arguments: JSONObject, timeout: Double? = nil, progressToken: JSONValue? = nil, cancellation: UpstreamCancellation? = nil,
+    inputResponses: JSONObject? = nil, requestState: JSONValue? = nil
   ) throws(MCPClientError) -> JSONObject {
     var params = JSONObject()
     params["name"] = .string(name)
     params["arguments"] = .object(arguments)
     if let progressToken { params["_meta"] = ["progressToken": progressToken] }
+    if let inputResponses { params["inputResponses"] = .object(inputResponses) }
+    if let requestState { params["requestState"] = requestState }
     return try request("tools/call", params, timeout: timeout, cancellation: cancellation)
   }
 

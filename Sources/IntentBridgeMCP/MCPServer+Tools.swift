@@ -49,6 +49,9 @@ extension MCPServer {
   func callTool(
     _ params: JSONObject, context: Context, progress: @escaping @Sendable (String) -> Void
   ) throws(RPCError) -> JSONObject {
+    var context = context
+    context.requestState = params["requestState"]
+    context.inputResponses = params["inputResponses"]
     guard case .string(let name)? = params["name"] else {
       throw .invalidParams("tools/call needs \"name\" (a string: the tool name from tools/list)")
     }
@@ -155,7 +158,13 @@ extension MCPServer {
           : "Call \(tool.name) again with the answers as arguments.")
       return Self.errorResult(lines.joined(separator: "\n"))
     }
-    let errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
+    var errors = ArgumentValidator(catalog: catalog, language: language).validate(arguments, against: tool)
+    let route = options.upstreams?.route(forIntent: intent.id)
+    if route != nil {
+      // Arguments the catalog does not know are for the upstream's own input schema to allow
+      // or refuse (checked when the call is forwarded): a tool listed with `{}` or no schema takes any.
+      errors.removeAll { !$0.argument.isEmpty && intent.parameter(named: $0.argument) == nil }
+    }
     if !errors.isEmpty {
       var lines = ["Invalid arguments for \(callName(tool)):"]
       for error in errors {
@@ -166,7 +175,7 @@ extension MCPServer {
       }
       return Self.errorResult(lines.joined(separator: "\n"))
     }
-    if let upstreams = options.upstreams, let route = upstreams.route(forIntent: intent.id) {
+    if let upstreams = options.upstreams, let route {
       return forward(route, upstreams: upstreams, tool: tool, arguments: given, context: context, progress: progress)
     }
     var resolved = given
@@ -209,22 +218,38 @@ extension MCPServer {
 
   /// A call of a gateway's intent: forwarded to the upstream server's tool with the arguments
   /// as given (the server applies its own defaults), its result relayed as it is; a
-  /// cancellation of the request gives the upstream call up too.
+  /// cancellation of the request gives the upstream call up too. The server's elicitation
+  /// requests reach the client as its era and capabilities allow (`HostElicitation`); a
+  /// stateless retry carrying the `requestState` of a held call continues that call.
   func forward(
     _ route: GatewayUpstreams.Route, upstreams: GatewayUpstreams, tool: ToolDefinition, arguments: JSONObject, context: Context,
     progress: @escaping @Sendable (String) -> Void
   ) -> JSONObject {
+    let label = mode == .compact ? "\(tool.intentID) (run_intent)" : tool.name
+    let capabilities: JSONObject? = context.stateless ? context.clientCapabilities : state.withLock { $0.clientCapabilities }
+    let host = HostElicitation.mode(stateless: context.stateless, capabilities: capabilities, write: progress)
+    var held: HeldCalls.Held?
+    if context.stateless, let requestState = context.requestState {
+      guard case .string(let token) = requestState, let found = upstreams.elicitation.held.take(token) else {
+        return Self.errorResult(
+          "The call of \(label) that waited for this input is no longer held (it ended, timed out after the gateway's --call-timeout, "
+            + "or was answered); call \(label) again without requestState.")
+      }
+      held = found
+    }
     let key = context.id.compactText
-    let cancellation = UpstreamCancellation()
+    let cancellation = held?.call.cancellation ?? UpstreamCancellation()
     let cancelled = state.withLock { state -> Bool in
       state.forwarded[key] = cancellation
       return state.cancelled.contains(key)
     }
     if cancelled { cancellation.cancel() }
     defer { state.withLock { _ = $0.forwarded.removeValue(forKey: key) } }
-    return upstreams.call(
-      route, label: mode == .compact ? "\(tool.intentID) (run_intent)" : tool.name, arguments: arguments, progressToken: context.progressToken,
-      send: progress, cancellation: cancellation)
+    if let held {
+      return upstreams.resume(held, label: label, responses: context.inputResponses, host: host)
+    }
+    return upstreams.forward(
+      route, label: label, arguments: arguments, progressToken: context.progressToken, send: progress, cancellation: cancellation, host: host)
   }
 
   /// The intent's parameter summary with the argument values filled in, e.g. `Add "Milk" to Groceries`.

@@ -61,6 +61,8 @@ public final class MCPServer: Sendable {
   struct State: Sendable {
     var negotiatedVersion: String?
     var initialized = false
+    /// The `capabilities` the client declared at `initialize` (handshake era).
+    var clientCapabilities: JSONObject?
     /// Requests read and not yet answered, by id (compact JSON text of its value) → how many.
     var inFlight: [String: Int] = [:]
     /// Ids of requests in flight that the client cancelled (never others: a cancellation of an
@@ -123,13 +125,15 @@ public final class MCPServer: Sendable {
 
   // MARK: - Reloading
 
-  /// Takes over the session of `other` (negotiated version, initialisation), so a server
-  /// rebuilt for a changed catalog continues the same conversation.
+  /// Takes over the session of `other` (negotiated version, initialisation, the client's
+  /// declared capabilities), so a server rebuilt for a changed catalog continues the same
+  /// conversation.
   public func adoptSession(from other: MCPServer) {
-    let session = other.state.withLock { ($0.negotiatedVersion, $0.initialized) }
+    let session = other.state.withLock { ($0.negotiatedVersion, $0.initialized, $0.clientCapabilities) }
     state.withLock {
       $0.negotiatedVersion = session.0
       $0.initialized = session.1
+      $0.clientCapabilities = session.2
     }
   }
 
@@ -243,8 +247,12 @@ public final class MCPServer: Sendable {
       return JSONRPC.error(idText: replyID, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
     }
     guard let methodValue = object["method"] else {
-      // A response from the client (result or error): nothing to answer.
-      if id != nil, object["result"] != nil || object["error"] != nil { return nil }
+      // A response from the client (result or error): nothing to answer; one to a request of
+      // the gateway's (`HostRequests`) goes to the request waiting for it.
+      if id != nil, object["result"] != nil || object["error"] != nil {
+        options.upstreams?.elicitation.hostRequests.deliver(object)
+        return nil
+      }
       return JSONRPC.error(idText: replyID, .invalidRequest("missing \"method\""))
     }
     guard case .string(let method) = methodValue else {
@@ -296,6 +304,10 @@ public final class MCPServer: Sendable {
     var stateless: Bool
     var clientCapabilities: JSONObject
     var progressToken: JSONValue?
+    /// A `tools/call` retry's `requestState` (stateless era: a call held for the client's input).
+    var requestState: JSONValue?
+    /// A `tools/call` retry's `inputResponses`.
+    var inputResponses: JSONValue?
   }
 
   static let stateMethods: Set<String> = [
@@ -380,6 +392,7 @@ public final class MCPServer: Sendable {
     let fresh = state.withLock { state -> Bool in
       guard state.negotiatedVersion == nil else { return false }
       state.negotiatedVersion = version
+      state.clientCapabilities = params["capabilities"]?.objectValue ?? JSONObject()
       return true
     }
     guard fresh else { throw .invalidRequest("the session is already initialized; initialize may be sent only once") }

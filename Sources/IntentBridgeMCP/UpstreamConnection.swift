@@ -21,8 +21,8 @@ import Synchronization
 ///
 /// Requests may be in flight concurrently, from any thread: each waits for the response
 /// with its id (`UpstreamReplies`). The reader thread answers what the server asks — `ping`
-/// with `{}`, anything else with -32601 (we offer no client capabilities) — sends log
-/// notifications to `log` and hands other notifications to `notifications`. Every failure
+/// with `{}`, `elicitation/create` through `elicitations` when given, anything else with
+/// -32601 — sends log notifications to `log` and hands other notifications to `notifications`. Every failure
 /// is an `MCPClientError` naming the server: it could not start, it ended (with its exit
 /// status and the last line of its standard error), it did not answer in time, it wrote
 /// something that is not a JSON-RPC message (which ends every request, then and later), or
@@ -42,16 +42,19 @@ final class UpstreamConnection: Sendable {
   private let log: @Sendable (String) -> Void
   private let notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?
   private let ended: (@Sendable () -> Void)?
+  private let elicitations: (@Sendable (UpstreamServerRequest) -> Void)?
 
   private init(
     name: String, process: HandlerProcess, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?, ended: (@Sendable () -> Void)?
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)?, ended: (@Sendable () -> Void)?,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)?
   ) {
     self.name = name
     self.process = process
     self.log = log
     self.notifications = notifications
     self.ended = ended
+    self.elicitations = elicitations
   }
 
   /// Starts the server. SIGPIPE is ignored from then on, process-wide (as the MCP server
@@ -59,10 +62,13 @@ final class UpstreamConnection: Sendable {
   /// `notifications` receives the server's notifications other than log messages (e.g.
   /// `notifications/tools/list_changed`), on the reader thread. `ended` is called once, on
   /// the reader thread, when the server's standard output ends (it exited, closed it, or
-  /// `close` stopped it), after every request waiting has been given up.
+  /// `close` stopped it), after every request waiting has been given up. `elicitations`
+  /// receives the server's `elicitation/create` requests, on the reader thread too (it must
+  /// not block: it answers through `UpstreamServerRequest.reply` whenever the answer is there).
   static func start(
     _ server: UpstreamServer, log: @escaping @Sendable (String) -> Void,
-    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil
+    notifications: (@Sendable (_ method: String, _ params: JSONObject) -> Void)? = nil, ended: (@Sendable () -> Void)? = nil,
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)? = nil
   ) throws(MCPClientError) -> UpstreamConnection {
     func failure(_ detail: String) -> MCPClientError { MCPClientError(server: server.name, reason: .couldNotStart(detail)) }
     var environment: [String: String] = [:]
@@ -84,7 +90,8 @@ final class UpstreamConnection: Sendable {
     } catch {
       throw failure("\(program): \(error)")
     }
-    let connection = UpstreamConnection(name: server.name, process: process, log: log, notifications: notifications, ended: ended)
+    let connection = UpstreamConnection(
+      name: server.name, process: process, log: log, notifications: notifications, ended: ended, elicitations: elicitations)
     connection.startReaders()
     return connection
   }
@@ -215,8 +222,9 @@ final class UpstreamConnection: Sendable {
   }
 
   /// One message from the server, on the reader thread: a response goes to the request
-  /// with its id; a request is answered (`ping` with `{}`, anything else with -32601); a log
-  /// notification goes to `log`, any other to `notifications`.
+  /// with its id; a request is answered (`ping` with `{}`, `elicitation/create` by
+  /// `elicitations` when given, anything else with -32601); a log notification goes to
+  /// `log`, any other to `notifications`.
   private func receive(_ object: JSONObject) {
     guard case .string(let method)? = object["method"] else {
       // A response; ids are ours, integers (a server that quotes them is understood too).
@@ -234,6 +242,17 @@ final class UpstreamConnection: Sendable {
       } else {
         notifications?(method, params)
       }
+      return
+    }
+    if method == "elicitation/create", let elicitations {
+      elicitations(
+        UpstreamServerRequest(server: name, method: method, params: object["params"]?.objectValue ?? JSONObject()) { [self] body in
+          var reply = JSONObject()
+          reply["jsonrpc"] = "2.0"
+          reply["id"] = id
+          for (key, value) in body { reply[key] = value }
+          try? send(reply, during: method)
+        })
       return
     }
     var reply = JSONObject()

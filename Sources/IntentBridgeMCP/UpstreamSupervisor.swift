@@ -31,6 +31,7 @@ package final class UpstreamSupervisor: Sendable {
   private let options: MCPClient.Options
   private let log: @Sendable (String) -> Void
   private let notifications: @Sendable (_ method: String, _ params: JSONObject) -> Void
+  private let elicitations: (@Sendable (UpstreamServerRequest) -> Void)?
   private let sleep: @Sendable (Double) -> Void
 
   private struct State: Sendable {
@@ -60,17 +61,20 @@ package final class UpstreamSupervisor: Sendable {
   /// `log` receives the server's standard error and the supervisor's own lines (prefixed
   /// `[name] `); `notifications` the server's notifications other than
   /// `notifications/tools/list_changed` (progress, for the relay); `sleep` waits out the
-  /// back-off (tests pass one that does not sleep).
+  /// back-off (tests pass one that does not sleep); `elicitations` the server's
+  /// `elicitation/create` requests, in every session (`MCPClient.connect`).
   package init(
     server: UpstreamServer, options: MCPClient.Options, backOff: RestartBackOff = RestartBackOff(),
     log: @escaping @Sendable (String) -> Void,
     notifications: @escaping @Sendable (_ method: String, _ params: JSONObject) -> Void = { _, _ in },
+    elicitations: (@Sendable (UpstreamServerRequest) -> Void)? = nil,
     sleep: @escaping @Sendable (Double) -> Void = { DetachedThread.sleep(seconds: $0) }
   ) {
     self.server = server
     self.options = options
     self.log = log
     self.notifications = notifications
+    self.elicitations = elicitations
     self.sleep = sleep
     state = Mutex(State(backOff: backOff))
   }
@@ -145,7 +149,7 @@ package final class UpstreamSupervisor: Sendable {
           self.notifications(method, params)
         }
       },
-      ended: { [weak self] in self?.ended(generation: generation) })
+      ended: { [weak self] in self?.ended(generation: generation) }, elicitations: elicitations)
   }
 
   /// Makes `client` the serving session, unless it ended already or the supervisor stopped.

@@ -294,7 +294,7 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
       handshake + #"""
         answer() {
           id=$(echo "$1" | sed -n 's/.*"id":\([0-9]*\),.*/\1/p'); name=$(echo "$1" | sed -n 's/.*"name":"\([a-z]*\)".*/\1/p')
-          if [ "$name" = alpha ]; then failed=',"isError":true'; else failed=''; fi
+          if [ "$name" = alpha ]; then failed=',"isError":true'; else failed=',"isError":false'; fi
           echo '{"jsonrpc":"2.0","id":'"$id"',"result":{"content":[{"type":"text","text":"'"$name"'"}]'"$failed"'}}'
         }
         read a; read b
@@ -310,6 +310,7 @@ private func listTools(_ server: UpstreamServer, timeout: Double = 30, log: Log 
     #expect(alphaResult["content"]?[0]?["text"] == "alpha")
     #expect(betaResult["content"]?[0]?["text"] == "beta")
     #expect(alphaResult["isError"] == true, "a tool's failure is relayed as its result")
+    #expect(betaResult["isError"] == false)
   }
 
   @Test func lateAnswerIsDroppedAndTheNextRequestGetsItsOwn() async throws {

@@ -108,14 +108,15 @@ def structured(result):
     return structured_content(result) or {}
 
 
-async def with_session(command_args, body, progress_log=None):
+async def with_session(command_args, body, progress_log=None, **session_options):
     """Runs `body(session)` against `intentbridge gateway …` over stdio; returns what the
-    gateway wrote to standard error."""
+    gateway wrote to standard error. `session_options` go to `ClientSession` (e.g.
+    `elicitation_callback`)."""
     errors = os.path.join(work, "stderr.txt")
     with open(errors, "w", encoding="utf-8") as errlog:
         parameters = StdioServerParameters(command=BINARY, args=["gateway", *command_args], cwd=work)
         async with stdio_client(parameters, errlog=errlog) as (read, write):
-            async with ClientSession(read, write, read_timeout_seconds=READ_TIMEOUT) as session:
+            async with ClientSession(read, write, read_timeout_seconds=READ_TIMEOUT, **session_options) as session:
                 await session.initialize()
                 await body(session)
     with open(errors, encoding="utf-8") as file:
@@ -344,7 +345,7 @@ async def main():
     check("--call-timeout 0: exit 64", status == 64 and "--call-timeout" in err, err[-300:])
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # imported by gateway_live.py and gateway_elicitation.py for its helpers
     asyncio.run(main())
     shutil.rmtree(work, ignore_errors=True)
     print(check.summary(f"gateway (SDK {SDK_MAJOR}.x host)"))

@@ -6,7 +6,10 @@
 #   then `import mcp` as a client of the fixture servers in Tests/mcp/fixtures/ and of mcp-server-time
 #   (Tests/mcp/import_mcp.py, in .build/venv-mcp1/); then `gateway` in front of mcp-server-time,
 #   mcp-server-git and fixture servers, with the 1.x and 2.x SDK clients as host (Tests/mcp/gateway.py),
-#   and with live upstreams: a restart after a kill, a tools/list_changed (Tests/mcp/gateway_live.py).
+#   with live upstreams: a restart after a kill, a tools/list_changed (Tests/mcp/gateway_live.py),
+#   its elicitation relay (Tests/mcp/gateway_elicitation.py), more servers behind it: schema-less
+#   tools, a huge tools/list, FastMCP and mcp-server-fetch (Tests/mcp/gateway_fixtures.py), and
+#   Seal-Tools' 4,076 tools (Tests/mcp/gateway_tool_list.py).
 # Usage: bash Tests/mcp/run_conformance.sh   (INTENTBRIDGE_BIN overrides the binary)
 # Prints "conformance: N passed, M failed" last; exits non-zero on any failure.
 set -uo pipefail
@@ -107,6 +110,31 @@ gateway_script Tests/mcp/gateway_live.py "gateway live"
 echo "-- gateway in front of a 4,076-tool server (Seal-Tools, fixtures/tool_list_server.py)"
 out=$(.build/venv-mcp1/bin/python Tests/mcp/gateway_tool_list.py "$bin" 2>&1)
 add_summary "$out" "gateway tool list" || true
+
+# The gateway's elicitation relay: Tests/mcp/fixtures/eliciting.py (FastMCP of the 1.x SDK,
+# ctx.elicit) behind the gateway, the 1.x host (handshake era) and the 2.x host (stateless era).
+echo "-- gateway elicitation (Tests/mcp/fixtures/eliciting.py; SDK clients as host)"
+gateway_script Tests/mcp/gateway_elicitation.py "gateway elicitation"
+
+# More servers behind the gateway: schema-less tools, a huge tools/list, a FastMCP server
+# (PyPI fastmcp, in .build/venv-fastmcp/) and mcp-server-fetch (listing only, in
+# .build/venv-fetch/); a package that does not install is skipped with the reason.
+echo "-- gateway fixtures (schema-less, huge tools/list, FastMCP, mcp-server-fetch)"
+extra=()
+if { [ -x .build/venv-fastmcp/bin/python ] || python3 -m venv .build/venv-fastmcp; } \
+  && .build/venv-fastmcp/bin/python -m pip install --quiet --disable-pip-version-check fastmcp; then
+  extra+=(--fastmcp-python .build/venv-fastmcp/bin/python)
+else
+  echo "note: fastmcp could not be installed from PyPI; the FastMCP checks are skipped"
+fi
+if { [ -x .build/venv-fetch/bin/python ] || python3 -m venv .build/venv-fetch; } \
+  && .build/venv-fetch/bin/python -m pip install --quiet --disable-pip-version-check mcp-server-fetch; then
+  extra+=(--fetch-command .build/venv-fetch/bin/mcp-server-fetch)
+else
+  echo "note: mcp-server-fetch could not be installed from PyPI; its checks are skipped"
+fi
+out=$(.build/venv-mcp1/bin/python Tests/mcp/gateway_fixtures.py "$bin" --servers-python .build/venv-mcp1/bin/python ${extra[@]+"${extra[@]}"} 2>&1)
+add_summary "$out" "gateway fixtures" || true
 
 echo "conformance: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -85,15 +85,17 @@ enum GatewayCommand: Subcommand {
     // The host is answered at once: a stand-in over no tools answers initialize, ping and
     // server/discover while the servers start; every other request waits for the real server.
     let progress = UpstreamProgressRelay()
+    let elicitation = UpstreamElicitationRelay()
     var standInOptions = options
     standInOptions.upstreams = GatewayUpstreams(
-      routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress)
+      routes: [:], clients: [], serverNames: config.servers.map(\.name), callTimeout: callTimeout, progress: progress,
+      elicitation: elicitation)
     let standIn = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])), options: standInOptions)
     let host = MCPServerHost(server: standIn)
     let gateway = GatewayCatalog(
       setup: GatewayCatalog.Setup(
         config: config, configPath: configPath, catalogPath: catalogPath, engineOptions: engineOptions, options: options,
-        callTimeout: callTimeout, progress: progress, quiet: arguments.flag("quiet")),
+        callTimeout: callTimeout, progress: progress, elicitation: elicitation, quiet: arguments.flag("quiet")),
       console: console)
     let started = Mutex<(listings: [UpstreamToolList.Listing], supervisors: [UpstreamSupervisor])>(([], []))
     host.startUp(
@@ -114,7 +116,8 @@ enum GatewayCommand: Subcommand {
   /// Starts every server (each under an `UpstreamSupervisor`, which restarts it when it
   /// ends) and lists its tools, then builds the catalog and the server that forwards calls
   /// (`GatewayCatalog.makeServer`); on failure says why and ends the process (1: no server
-  /// started or the catalog cannot be written; 65: a catalog that does not load).
+  /// started or the catalog cannot be written; 65: a catalog that does not load). Every server
+  /// is offered elicitation (handshake era), relayed to the host or declined (`HostElicitation`).
   static func start(
     _ gateway: GatewayCatalog, clientOptions: MCPClient.Options, console: Console
   ) -> (MCPServer, [UpstreamToolList.Listing], [UpstreamSupervisor]) {
@@ -125,7 +128,8 @@ enum GatewayCommand: Subcommand {
     for server in setup.config.servers {
       let supervisor = UpstreamSupervisor(
         server: server, options: clientOptions, log: { console.err($0) },
-        notifications: { [progress = setup.progress] in progress.receive(method: $0, params: $1) })
+        notifications: { [progress = setup.progress] in progress.receive(method: $0, params: $1) },
+        elicitations: setup.elicitation.receive)
       do {
         listings.append(try supervisor.start())
         supervisors.append(supervisor)
