@@ -207,3 +207,39 @@ extension UpstreamSupervisorTests {
       "\(callText)")
   }
 }
+
+extension UpstreamSupervisorTests {
+  /// Servers start side by side: the first of the configuration answers `initialize` only
+  /// once the second has started (it waits for the file the second writes), which one after
+  /// the other would never happen; a server that fails is reported in its place.
+  @Test func serversStartSideBySide() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-start-all-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = folder.appendingPathComponent("second-started").path
+    func answer(_ tool: String) -> String {
+      #"""
+      read line
+      echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"fake","version":"1"}}}'
+      read line
+      read line
+      echo '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"\#(tool)"}]}}'
+      while read line; do :; done
+      """#
+    }
+    // At most 60 s of waiting for the marker (a hang guard, not a timing bound).
+    let waiting = "i=0; while [ ! -e '\(marker)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done; [ -e '\(marker)' ] || exit 4\n"
+    let first = UpstreamServer(name: "first", command: "/bin/sh", arguments: ["-c", waiting + answer("a")])
+    let second = UpstreamServer(name: "second", command: "/bin/sh", arguments: ["-c", "touch '\(marker)'\n" + answer("b")])
+    let broken = UpstreamServer(name: "broken", command: "/bin/sh", arguments: ["-c", "exit 3"])
+    let supervisors = [first, broken, second].map { UpstreamSupervisor(server: $0, options: MCPClient.Options(), log: { _ in }) }
+    defer { for supervisor in supervisors { supervisor.stop(grace: 0) } }
+    let results = try #require(await withinHangGuard(seconds: 120) { UpstreamSupervisor.startAll(supervisors) })
+    #expect(results.count == 3)
+    let names = results.map { result in (try? result.get())?.tools.compactMap { $0["name"]?.stringValue } }
+    #expect(names[0] == ["a"], "the first server waited for the second, which started meanwhile")
+    #expect(names[1] == nil)
+    #expect(names[2] == ["b"])
+    if case .failure(let error) = results[1] { #expect("\(error)".contains("broken")) }
+  }
+}

@@ -113,8 +113,8 @@ enum GatewayCommand: Subcommand {
     MCPStdioTransport.run(host: host, log: { console.err($0) }, watch: { notify in gateway.notify(with: notify) })
   }
 
-  /// Starts every server (each under an `UpstreamSupervisor`, which restarts it when it
-  /// ends) and lists its tools, then builds the catalog and the server that forwards calls
+  /// Starts every server at the same time (each under an `UpstreamSupervisor`, which
+  /// restarts it when it ends) and lists its tools, then builds the catalog and the server that forwards calls
   /// (`GatewayCatalog.makeServer`); on failure says why and ends the process (1: no server
   /// started or the catalog cannot be written; 65: a catalog that does not load). Every server
   /// is offered elicitation (handshake era), relayed to the host or declined (`HostElicitation`).
@@ -122,18 +122,22 @@ enum GatewayCommand: Subcommand {
     _ gateway: GatewayCatalog, clientOptions: MCPClient.Options, console: Console
   ) -> (MCPServer, [UpstreamToolList.Listing], [UpstreamSupervisor]) {
     let setup = gateway.setup
-    // Start every server and list its tools; one that fails is left out, the others serve.
-    var supervisors: [UpstreamSupervisor] = []
-    var listings: [UpstreamToolList.Listing] = []
-    for server in setup.config.servers {
-      let supervisor = UpstreamSupervisor(
+    // Start every server and list its tools, all at the same time; one that fails is left
+    // out (said in the configuration's order), the others serve.
+    let candidates = setup.config.servers.map { server in
+      UpstreamSupervisor(
         server: server, options: clientOptions, log: { console.err($0) },
         notifications: { [progress = setup.progress] in progress.receive(method: $0, params: $1) },
         elicitations: setup.elicitation.receive)
-      do {
-        listings.append(try supervisor.start())
+    }
+    var supervisors: [UpstreamSupervisor] = []
+    var listings: [UpstreamToolList.Listing] = []
+    for (supervisor, result) in zip(candidates, UpstreamSupervisor.startAll(candidates)) {
+      switch result {
+      case .success(let listing):
+        listings.append(listing)
         supervisors.append(supervisor)
-      } catch {
+      case .failure(let error):
         console.err("warning: \(error); its tools are left out\n")
       }
     }
