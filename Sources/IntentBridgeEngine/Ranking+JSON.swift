@@ -15,22 +15,22 @@ extension Ranking {
     .array(alternatives(to: intentID).map { ["intent": .string($0.intentID), "confidence": .rounded($0.confidence)] })
   }
 
-  /// `{"intent", "confidence", "ambiguous"?, "alternatives"}`: the answer (nil for no match),
+  /// `{"intent", "confidence", "ambiguousIntents"?, "alternatives"}`: the answer (nil for no match),
   /// the best candidate's confidence, the intents it is tied with (`Ranking.ambiguous`, when
   /// any) and the other candidates (a `rank --requests` row).
   public var summaryJSON: JSONObject {
     var object = JSONObject()
     object["intent"] = best.map { .string($0.intentID) } ?? .null
     object["confidence"] = .rounded(candidates.first?.confidence ?? 0)
-    if !ambiguous.isEmpty { object["ambiguous"] = ambiguousJSON }
+    if !ambiguous.isEmpty { object["ambiguousIntents"] = ambiguousJSON }
     object["alternatives"] = alternativesJSON(to: best?.intentID)
     return object
   }
 
-  /// `["get_weather", "get_weather_by_city"]`: `ambiguous`.
-  var ambiguousJSON: JSONValue { .array(ambiguous.map(JSONValue.string)) }
+  /// `["get_weather", "get_weather_by_city"]`: `ambiguous`, written as `"ambiguousIntents"` in every shape.
+  package var ambiguousJSON: JSONValue { .array(ambiguous.map(JSONValue.string)) }
 
-  /// `{"request", "intent", "confidence", "noMatchReason"?, "ambiguous"?, "candidates": […]}`; with
+  /// `{"request", "intent", "confidence", "noMatchReason"?, "ambiguousIntents"?, "candidates": […]}`; with
   /// `explain`, each candidate also shows every signal's contribution under `configuration`'s
   /// weights and the matched terms.
   public func jsonValue(explain: Bool, configuration: RankingConfiguration) -> JSONValue {
@@ -39,7 +39,7 @@ extension Ranking {
     object["intent"] = best.map { .string($0.intentID) } ?? .null
     object["confidence"] = .rounded(candidates.first?.confidence ?? 0)
     if let noMatchReason { object["noMatchReason"] = .string(noMatchReason) }
-    if !ambiguous.isEmpty { object["ambiguous"] = ambiguousJSON }
+    if !ambiguous.isEmpty { object["ambiguousIntents"] = ambiguousJSON }
     if explain {
       object["calibration"] = .string(confidenceOrigin.rawValue)
       if let tuningFile = configuration.tuningFile { object["tuning"] = .string(tuningFile) }

@@ -23,7 +23,8 @@ public struct Resolution: Sendable {
   public var ambiguous: [AmbiguousParameter]
 
   /// `{"intent", "confidence", "arguments", "missing", "ambiguous", "alternatives",
-  /// "noMatchReason"?}`: the one shape of a resolution (CLI `resolve`, its `--requests` rows,
+  /// "ambiguousIntents"?, "noMatchReason"?}` (`ambiguous`: parameter values; `ambiguousIntents`:
+  /// `Ranking.ambiguous`): the one shape of a resolution (CLI `resolve`, its `--requests` rows,
   /// MCP `resolve_request`). `alternatives` are the ranking's other candidates.
   public var jsonValue: JSONValue {
     var object = JSONObject()
@@ -34,6 +35,7 @@ public struct Resolution: Sendable {
     object["ambiguous"] = .array(
       ambiguous.map { ["name": .string($0.name), "candidates": .array($0.candidates), "question": .string($0.question)] })
     object["alternatives"] = ranking.alternativesJSON(to: intentID)
+    if !ranking.ambiguous.isEmpty { object["ambiguousIntents"] = ranking.ambiguousJSON }
     if intentID == nil { object["noMatchReason"] = .string(ranking.noMatchReason ?? "no intent fits the request") }
     return .object(object)
   }

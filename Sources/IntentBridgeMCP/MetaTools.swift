@@ -6,7 +6,7 @@ import IntentBridgeTools
 ///
 /// | tool | arguments | structured result |
 /// |---|---|---|
-/// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required, available?, unavailable?}], noMatch}` |
+/// | `search_intents` | `{query, limit?}` | `{results: [{intent, tool, title, summary, confidence, required, available?, unavailable?}], noMatch, ambiguousIntents?}` |
 /// | `describe_intent` | `{intent}` | the intent's MCP tool definition |
 /// | `resolve_request` | `{request, lang?, context?}` | `{intent, confidence, alternatives, arguments, missing, ambiguous}` |
 /// | `run_intent` | `{intent, arguments}` | as a `tools/call` of the intent's own tool in full mode |
@@ -161,6 +161,7 @@ struct MetaTools {
     var structured = JSONObject()
     structured["results"] = .array(results)
     structured["noMatch"] = .bool(ranking.isNoMatch)
+    if !ranking.ambiguous.isEmpty { structured["ambiguousIntents"] = ranking.ambiguousJSON }
     if let notice = window.notice { structured["notice"] = .string(notice) }
     guard !unavailable.isEmpty else { return MCPServer.successResult(structured) }
     var lines: [String] = []

@@ -118,10 +118,11 @@ import Testing
     let tied = engine.rank("weather forecast for Paris")
     #expect(!tied.isNoMatch)
     #expect(tied.ambiguous == ["get_weather", "get_weather_by_city"])
-    #expect(tied.summaryJSON["ambiguous"] == .array(["get_weather", "get_weather_by_city"]))
+    #expect(tied.summaryJSON["ambiguousIntents"] == .array(["get_weather", "get_weather_by_city"]))
+    #expect(engine.resolve("weather forecast for Paris").jsonValue["ambiguousIntents"] == .array(["get_weather", "get_weather_by_city"]))
     let clear = engine.rank("convert this svg image to png")
     #expect(clear.best?.intentID == "convert_svg_to_png" && clear.ambiguous.isEmpty)
-    #expect(clear.summaryJSON["ambiguous"] == nil)
+    #expect(clear.summaryJSON["ambiguousIntents"] == nil)
   }
 
   @Test func rankingIsDeterministic() throws {
