@@ -53,7 +53,8 @@ import Testing
     options.upstreams = GatewayUpstreams(routes: [:], clients: [], callTimeout: 5, progress: UpstreamProgressRelay(), elicitation: relay)
     let server = MCPServer(engine: IntentEngine(catalog: Catalog(app: AppInfo(), intents: [])), options: options)
     let received = UpstreamLog()
-    let id = relay.hostRequests.send("elicitation/create", [:], write: { _ in }) { received.sink(JSONValue.object($0).compactText) }
+    let id = relay.hostRequests.send(
+      "elicitation/create", [:], write: { _ in }, onResponse: { received.sink(JSONValue.object($0).compactText) })
     // A response is never answered, whether it is ours, the host's own or unknown.
     #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","id":"\#(id)","result":{"action":"accept","content":{"n":1}}}"#.utf8)).isEmpty)
     #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","id":"ib-host-99","error":{"code":-1,"message":"no"}}"#.utf8)).isEmpty)
