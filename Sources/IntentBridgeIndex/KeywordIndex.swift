@@ -242,12 +242,15 @@ public struct KeywordIndex: Sendable {
           continue
         }
         // Like with like: a word the stemmer left whole against the catalog's words as
-        // written, a stemmed one against the stems.
+        // written (with the same first letter: typos rarely change it, and a short word one
+        // letter from a longer one is often another word, Finnish "teen" and "eteen"), a
+        // stemmed one against the stems.
         let candidates: [String]
         if term == token.folded {
           var seen = Set<String>()
           candidates = spellings.matches(token.folded, maxDistance: token.folded.count >= 8 ? 2 : 1).compactMap { word in
-            spellingTerms[word].flatMap { seen.insert($0).inserted ? $0 : nil }
+            guard word.unicodeScalars.first == token.folded.unicodeScalars.first else { return nil }
+            return spellingTerms[word].flatMap { seen.insert($0).inserted ? $0 : nil }
           }
         } else {
           candidates = fuzzy.matches(term, maxDistance: term.count >= 8 ? 2 : 1)

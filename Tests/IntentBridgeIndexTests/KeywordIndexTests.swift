@@ -35,6 +35,9 @@ import Testing
     let index = Self.index([["parse a sitemap"], ["weather forecast"]])
     #expect(!index.resolve("weather in paris").contains { $0.indexTerm.hasPrefix("pars") })
     #expect(index.resolve("the wether today").contains { $0.queryTerm == "wether" && $0.indexTerm == "weather" })
+    // Typos keep the first letter: "eather" is one deletion from "weather", yet no match (a
+    // Finnish "teen", make, is one letter from "eteen", forward).
+    #expect(!index.resolve("eather").contains { $0.indexTerm == "weather" })
     let stemmed = TextAnalyzer(language: "en").tokens("parsed")[0]
     #expect(stemmed.term != stemmed.folded)
     #expect(index.resolve("pardsed").contains { $0.indexTerm == stemmed.term } || index.resolve("parsd").contains { $0.indexTerm == stemmed.term })
