@@ -16,7 +16,7 @@ import Testing
     """#
 
   static func call(schema: JSONValue, arguments: JSONValue, log: UpstreamLog) async -> JSONValue? {
-    await withinHangGuard(seconds: 120) { () -> JSONValue? in
+    await withinHangGuard(seconds: 600) { () -> JSONValue? in
       guard let (server, client) = try? GatewayTests.gateway(GatewayTests.handshake + answer, schema: schema, log: log) else { return nil }
       defer { client.close() }
       let host = Client(server: server)

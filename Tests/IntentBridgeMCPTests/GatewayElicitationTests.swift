@@ -162,7 +162,10 @@ import Testing
     """#
 
   /// A full-mode gateway over the fake upstream `script` (default `asking`), whose client
-  /// relays elicitation through `relay`.
+  /// relays elicitation through `relay`. Its call timeout is an hour and the hang guards wait
+  /// 10 minutes: the whole test run shares two cooperative threads with long synchronous
+  /// suites, and a held call must not expire while this test waits for its turn (60 s did,
+  /// once, under the full run).
   static func gateway(log: UpstreamLog, relay: UpstreamElicitationRelay, script: String = asking) throws -> (MCPServer, MCPClient) {
     let server = UpstreamServer(name: "fake", command: "/bin/sh", arguments: ["-c", script])
     let client = try MCPClient.connect(server, log: log.sink, elicitations: relay.receive)
@@ -171,7 +174,7 @@ import Testing
     var options = MCPServer.Options()
     options.mode = .full
     options.upstreams = GatewayUpstreams(
-      routes: GatewayUpstreams.routes(source: catalog.source, listings: [listing]), clients: [client], callTimeout: 60,
+      routes: GatewayUpstreams.routes(source: catalog.source, listings: [listing]), clients: [client], callTimeout: 3600,
       progress: UpstreamProgressRelay(), elicitation: relay)
     return (MCPServer(engine: IntentEngine(catalog: catalog), options: options), client)
   }
@@ -180,7 +183,7 @@ import Testing
 
   @Test func aHostWithoutElicitationLetsTheUpstreamBeDeclined() async throws {
     let log = UpstreamLog()
-    let reply = await withinHangGuard(seconds: 120) { () -> [String]? in
+    let reply = await withinHangGuard(seconds: 600) { () -> [String]? in
       guard let (server, client) = try? Self.gateway(log: log, relay: UpstreamElicitationRelay()) else { return nil }
       defer { client.close() }
       Client(server: server).initialize()
@@ -210,11 +213,11 @@ import Testing
       for reply in server.handle(line: Array(Self.call.utf8), progress: toHost.sink) { replies.sink(reply) }
       done.leave()
     }
-    #expect(await eventually(seconds: 120) { toHost.text.contains("elicitation/create") })
+    #expect(await eventually(seconds: 600) { toHost.text.contains("elicitation/create") })
     let asked = Self.parse(toHost.text)
     #expect(asked["id"] == "ib-host-1" && asked["params"]?["message"] == "Which date?", "\(asked)")
     #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","id":"ib-host-1","result":{"action":"accept","content":{"date":"today"}}}"#.utf8)).isEmpty)
-    #expect(await withinHangGuard(seconds: 120) { done.wait() } != nil)
+    #expect(await withinHangGuard(seconds: 600) { done.wait() } != nil)
     #expect(replies.text == #"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}"#)
     #expect(log.text.contains(#"[fake] answer {"jsonrpc":"2.0","id":"e1","result":{"action":"accept","content":{"date":"today"}}}"#), "\(log.text)")
   }
@@ -228,7 +231,7 @@ import Testing
     let meta: JSONValue = [
       "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
     ]
-    let reply = await withinHangGuard(seconds: 120) {
+    let reply = await withinHangGuard(seconds: 600) {
       Client(server: server).request(
         "tools/call", id: 4,
         params: [
@@ -251,7 +254,7 @@ import Testing
       "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
     ]
     let host = Client(server: server)
-    let first = await withinHangGuard(seconds: 120) {
+    let first = await withinHangGuard(seconds: 600) {
       host.request("tools/call", id: 7, params: ["name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta])
     }
     let result = try #require(first)["result"]
@@ -259,7 +262,7 @@ import Testing
     #expect(result?["inputRequests"]?["upstream-elicitation"]?["params"]?["message"] == "Which date?")
     let state = try #require(result?["requestState"]?.stringValue)
     #expect(relay.held.count == 1)
-    let second = await withinHangGuard(seconds: 120) {
+    let second = await withinHangGuard(seconds: 600) {
       host.request(
         "tools/call", id: 8,
         params: [
@@ -276,7 +279,7 @@ import Testing
 
   @Test func aStatelessUpstreamsInputRequiredIsAnsweredDeclineForAHostThatCannotElicit() async throws {
     let log = UpstreamLog()
-    let reply = await withinHangGuard(seconds: 120) { () -> [String]? in
+    let reply = await withinHangGuard(seconds: 600) { () -> [String]? in
       guard let (server, client) = try? Self.gateway(log: log, relay: UpstreamElicitationRelay(), script: Self.askingStateless) else { return nil }
       defer { client.close() }
       Client(server: server).initialize()
@@ -297,14 +300,14 @@ import Testing
       "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
     ]
     let host = Client(server: server)
-    let first = await withinHangGuard(seconds: 120) {
+    let first = await withinHangGuard(seconds: 600) {
       host.request("tools/call", id: 7, params: ["name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta])
     }
     let result = try #require(first)["result"]
     #expect(result?["resultType"] == "input_required")
     #expect(result?["inputRequests"]?["upstream-elicitation"]?["params"]?["message"] == "Which date?", "\(String(describing: result))")
     let state = try #require(result?["requestState"]?.stringValue)
-    let second = await withinHangGuard(seconds: 120) {
+    let second = await withinHangGuard(seconds: 600) {
       host.request(
         "tools/call", id: 8,
         params: [

@@ -85,7 +85,7 @@ import Testing
         echo '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"HI"}],"structuredContent":{"shout":"HI","n":1.0},"isError":false,"extra":[1,"x"]}}'
         read line
         """#
-    let reply = await withinHangGuard(seconds: 120) { () -> JSONValue? in
+    let reply = await withinHangGuard(seconds: 600) { () -> JSONValue? in
       guard let (server, client) = try? Self.gateway(script, schema: Self.schema, log: log) else { return nil }
       defer { client.close() }
       let hostClient = Client(server: server)
@@ -104,7 +104,7 @@ import Testing
     let log = UpstreamLog()
     // The catalog's parameter is any string; the upstream's own schema allows 5 characters.
     let script = Self.handshake + "read line; echo \"$line\" >&2\n"
-    let reply = await withinHangGuard(seconds: 120) { () -> JSONValue? in
+    let reply = await withinHangGuard(seconds: 600) { () -> JSONValue? in
       guard let (server, client) = try? Self.gateway(script, schema: Self.schema, log: log) else { return nil }
       defer { client.close() }
       let hostClient = Client(server: server)
@@ -126,7 +126,7 @@ import Testing
         echo '{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unknown tool: shout"}}'
         read line
         """#
-    let reply = await withinHangGuard(seconds: 120) { () -> JSONValue? in
+    let reply = await withinHangGuard(seconds: 600) { () -> JSONValue? in
       guard let (server, client) = try? Self.gateway(script, schema: Self.schema, log: UpstreamLog()) else { return nil }
       defer { client.close() }
       let hostClient = Client(server: server)
@@ -157,14 +157,14 @@ import Testing
       done.leave()
     }
     // Cancelled once the upstream has the call (its echo shows it).
-    #expect(await eventually(seconds: 120) { log.text.contains(#""method":"tools/call""#) })
+    #expect(await eventually(seconds: 600) { log.text.contains(#""method":"tools/call""#) })
     #expect(server.handle(line: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#.utf8)).isEmpty)
-    let finished = await withinHangGuard(seconds: 120) { done.wait() }
+    let finished = await withinHangGuard(seconds: 600) { done.wait() }
     #expect(finished != nil, "the forwarded call did not end when it was cancelled")
     #expect(replies.text.isEmpty, "a cancelled request is not answered: \(replies.text)")
     // The fake's echo of the cancellation arrives on its standard error, read on a thread of its own.
     #expect(
-      await eventually(seconds: 120) {
+      await eventually(seconds: 600) {
         log.text.contains(#"[fake] {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"cancelled by the client"}}"#)
       })
   }
@@ -215,7 +215,7 @@ final class UpstreamLog: Sendable {
     // A request that needs the catalog waits for the real server (on another thread here).
     let real = Fixture.server(mode: .full)
     let list = Self.line(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
-    let answered = await withinHangGuard(seconds: 120) { () -> String? in
+    let answered = await withinHangGuard(seconds: 600) { () -> String? in
       let group = DispatchGroup()
       let reply = UpstreamLog()
       group.enter()

@@ -105,7 +105,7 @@ import Testing
       // Now run 1 ends.
       try Data().write(to: folder.appendingPathComponent("gate"))
     }
-    let delivered = await withinHangGuard(seconds: 120) { done.wait(timeout: .now() + 100) == .success }
+    let delivered = await withinHangGuard(seconds: 600) { done.wait(timeout: .now() + 500) == .success }
     #expect(delivered == true, "no listing after the restart; log: \(log.current.joined())")
     #expect(listed.current == [["a", "b"]])
     #expect(slept.current.map(\.delay) == [0.5])
@@ -139,7 +139,7 @@ extension UpstreamSupervisorTests {
     defer { supervisor.stop(grace: 0) }
     let names = Box<[[String]]>([])
     let listed = DispatchSemaphore(value: 0)
-    let ok = await withinHangGuard(seconds: 120) { () -> Bool in
+    let ok = await withinHangGuard(seconds: 600) { () -> Bool in
       guard (try? supervisor.start()) != nil, restarted.wait(timeout: .now() + 100) == .success else { return false }
       supervisor.onToolsListed { listing in
         names.update { $0.append(listing.tools.compactMap { $0["name"]?.stringValue }) }
@@ -178,7 +178,7 @@ extension UpstreamSupervisorTests {
       release.signal()
     }
     let catalog = GatewayTests.catalog()
-    let reply = await withinHangGuard(seconds: 120) { () -> (search: JSONValue, call: JSONValue)? in
+    let reply = await withinHangGuard(seconds: 600) { () -> (search: JSONValue, call: JSONValue)? in
       guard (try? supervisor.start()) != nil, restarting.wait(timeout: .now() + 100) == .success else { return nil }
       var options = MCPServer.Options()
       options.mode = .compact
@@ -234,7 +234,7 @@ extension UpstreamSupervisorTests {
     let broken = UpstreamServer(name: "broken", command: "/bin/sh", arguments: ["-c", "exit 3"])
     let supervisors = [first, broken, second].map { UpstreamSupervisor(server: $0, options: MCPClient.Options(), log: { _ in }) }
     defer { for supervisor in supervisors { supervisor.stop(grace: 0) } }
-    let results = try #require(await withinHangGuard(seconds: 120) { UpstreamSupervisor.startAll(supervisors) })
+    let results = try #require(await withinHangGuard(seconds: 600) { UpstreamSupervisor.startAll(supervisors) })
     #expect(results.count == 3)
     let names = results.map { result in (try? result.get())?.tools.compactMap { $0["name"]?.stringValue } }
     #expect(names[0] == ["a"], "the first server waited for the second, which started meanwhile")
