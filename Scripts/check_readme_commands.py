@@ -370,11 +370,9 @@ def serve_sessions(binary, label, argv, expected_count=None, shown=None):
         check(f"{label}: {expected_count} tools as the README says", len(expected) == expected_count, f"{len(expected)} tools")
     for version in HANDSHAKE_VERSIONS:
         wire = Wire([binary] + argv, cwd=ROOT)
-        reply = wire.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "readme-check", "version": "1"}}}, timeout=120)
+        reply = wire.initialize(version, timeout=120)
         agreed = ((reply or {}).get("result") or {}).get("protocolVersion")
         check(f"{label}: initialize {version}", agreed == version, (reply, "".join(wire.stderr)[-800:]))
-        wire.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         names, last = listed_tools(wire, {})
         check(f"{label}: {version} tools/list ({mode}: {len(expected)} tools)",
               names and len(set(names)) == len(names) and sorted(names) == expected, (names, str(last)[:300]))

@@ -60,7 +60,7 @@ public final class CatalogEngines: Sendable {
   /// - Complexity: one tokenisation per declared language; in the unsure case one ranking
   ///   per candidate language. Loads every language's engine the first time.
   public func language(of request: String) -> (language: String, detected: Bool) {
-    let (candidates, _) = readings(of: request)
+    let candidates = readings(of: request)
     guard candidates.count > 1 else {
       let language = candidates.first ?? defaultLanguage
       return (language, language != defaultLanguage)
@@ -81,14 +81,14 @@ public final class CatalogEngines: Sendable {
     return (language, language != defaultLanguage)
   }
 
-  /// The catalog languages `request` may be written in, best supported first, and whether
-  /// the first is sure (see `language(of:)`). One language when it is settled.
-  package func readings(of request: String) -> (languages: [String], sure: Bool) {
+  /// The catalog languages `request` may be written in, best supported first (see
+  /// `language(of:)`); one language when it is settled.
+  package func readings(of request: String) -> [String] {
     let languages = catalog.languages
-    guard options.language == nil, languages.count > 1 else { return ([defaultLanguage], true) }
+    guard options.language == nil, languages.count > 1 else { return [defaultLanguage] }
     let guess = LanguageDetector().detect(request)
     if let guess, guess.isConfident, !LanguageDetector.latinLanguages.contains(guess.language) {
-      return ([catalog.declaredLanguage(for: guess.language) ?? defaultLanguage], true)
+      return [catalog.declaredLanguage(for: guess.language) ?? defaultLanguage]
     }
     let evidence = LanguageDetector().latinScores(request)
     var support: [(language: String, known: Int, score: Double)] = []
@@ -97,15 +97,14 @@ public final class CatalogEngines: Sendable {
       support.append((language, known, Double(known) + (evidence[LanguageTag.primary(language)] ?? 0)))
     }
     if let guess, guess.isConfident, catalog.declaredLanguage(for: guess.language) == nil, support.allSatisfy({ $0.known == 0 }) {
-      return ([defaultLanguage], true)
+      return [defaultLanguage]
     }
     // Stable: equal support keeps the catalog's order (default language first).
     let ranked = support.enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
     }.map(\.element)
     let top = ranked[0].score
-    let close = ranked.filter { $0.score > top - 1 }.map(\.language)
-    return close.count == 1 ? (close, true) : (close, false)
+    return ranked.filter { $0.score > top - 1 }.map(\.language)
   }
 
   /// The engine of `language` (a declared language), loaded once.

@@ -179,6 +179,11 @@ import Testing
     return (MCPServer(engine: IntentEngine(catalog: catalog), options: options), client)
   }
 
+  /// The `_meta` of a stateless-era host that declares elicitation.
+  static let statelessElicitingMeta: JSONValue = [
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
+  ]
+
   static let call = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"fake__shout","arguments":{"text":"hi"}}}"#
 
   @Test func aHostWithoutElicitationLetsTheUpstreamBeDeclined() async throws {
@@ -228,9 +233,7 @@ import Testing
     let relay = UpstreamElicitationRelay()
     let (server, client) = try Self.gateway(log: log, relay: relay)
     defer { client.close() }
-    let meta: JSONValue = [
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
-    ]
+    let meta = Self.statelessElicitingMeta
     let reply = await withinHangGuard(seconds: 600) {
       Client(server: server).request(
         "tools/call", id: 4,
@@ -250,9 +253,7 @@ import Testing
     let relay = UpstreamElicitationRelay()
     let (server, client) = try Self.gateway(log: log, relay: relay)
     defer { client.close() }
-    let meta: JSONValue = [
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
-    ]
+    let meta = Self.statelessElicitingMeta
     let host = Client(server: server)
     let first = await withinHangGuard(seconds: 600) {
       host.request("tools/call", id: 7, params: ["name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta])
@@ -296,9 +297,7 @@ import Testing
     let relay = UpstreamElicitationRelay()
     let (server, client) = try Self.gateway(log: log, relay: relay, script: Self.askingStateless)
     defer { client.close() }
-    let meta: JSONValue = [
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": ["elicitation": [:]],
-    ]
+    let meta = Self.statelessElicitingMeta
     let host = Client(server: server)
     let first = await withinHangGuard(seconds: 600) {
       host.request("tools/call", id: 7, params: ["name": "fake__shout", "arguments": ["text": "hi"], "_meta": meta])

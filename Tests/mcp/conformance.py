@@ -251,19 +251,13 @@ async def run_sdk2_elicitation(served):
 # ---------------------------------------------------------------- raw wire
 
 
-def initialize(wire, version="2025-06-18"):
-    reply = wire.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}})
-    wire.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    return reply
-
-
 def code(reply):
     return (reply or {}).get("error", {}).get("code")
 
 
 def raw_probes():
     wire = Wire([BINARY] + SERVER_ARGS)
-    reply = initialize(wire)
+    reply = wire.initialize()
     check("raw: initialize 2025-06-18", reply and reply["result"]["protocolVersion"] == "2025-06-18", reply)
 
     reply = wire.request(b'{"jsonrpc":"2.0","id":1,"method":')
@@ -318,7 +312,7 @@ def raw_probes():
 
     # Handshake era: unsupported version → counter-offer.
     wire = Wire([BINARY] + SERVER_ARGS)
-    reply = initialize(wire, "1999-01-01")
+    reply = wire.initialize("1999-01-01")
     check("raw: unsupported handshake version → counter-offer 2025-11-25", reply and reply["result"]["protocolVersion"] == "2025-11-25", reply)
     reply = wire.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
     check("raw: tools/list after counter-offer", reply and len(reply["result"]["tools"]) > 0, str(reply)[:200])
@@ -350,7 +344,7 @@ def raw_probes():
 
     # Batches in 2025-03-26.
     wire = Wire([BINARY] + SERVER_ARGS)
-    initialize(wire, "2025-03-26")
+    wire.initialize("2025-03-26")
     reply = wire.request([{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 2, "method": "nope"}])
     check("raw: batch answered in 2025-03-26", isinstance(reply, list) and len(reply) == 2, reply)
     wire.close().wait(timeout=5)
@@ -362,7 +356,7 @@ def wire_fuzz(lines=3000, seed=20260728):
 
     rng = random.Random(seed)
     wire = Wire([BINARY] + SERVER_ARGS)
-    initialize(wire)
+    wire.initialize()
     expected = {}
     for i in range(lines):
         wire.send(hostile_line(rng, rng.randrange(BASE_KINDS)))

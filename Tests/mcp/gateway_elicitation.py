@@ -133,8 +133,7 @@ def raw_handshake_never_answers():
     client cannot be this host: it reads nothing while its callback runs.)"""
     wire = Wire([BINARY, *gateway_args("compact", "--call-timeout", "2")], cwd=gateway.work)
     try:
-        wire.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}}, "clientInfo": {"name": "raw", "version": "1"}}}, timeout=120)
-        wire.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        wire.initialize(capabilities={"elicitation": {}}, timeout=120)
         wire.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "run_intent", "arguments": {"intent": "eliciting__book_table", "arguments": {"date": "2026-12-23"}}}})
         asked = wire.recv(timeout=120) or {}
         check(

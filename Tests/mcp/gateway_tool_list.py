@@ -76,12 +76,9 @@ def recall(rows, lists, k):
 def session(argv, cwd):
     """An initialised MCP session (handshake era) with the process `argv`."""
     wire = Wire(argv, cwd=cwd)
-    wire.send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "tool-list", "version": "1"}}})
-    reply = wire.recv(timeout=TIMEOUT)
+    reply = wire.initialize(timeout=TIMEOUT)
     if not reply or "result" not in reply:
         raise RuntimeError(f"{argv[1]}: no initialize result: {reply}\n{''.join(wire.stderr)[-2000:]}")
-    wire.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
     return wire
 
 

@@ -73,6 +73,15 @@ class Wire:
         self.send(message)
         return self.recv(timeout)
 
+    def initialize(self, version="2025-06-18", capabilities=None, timeout=10):
+        """The handshake: `initialize` (id 0) in `version` with the client `capabilities`, then
+        `notifications/initialized`; the reply to `initialize` (None when none came within
+        `timeout` seconds)."""
+        reply = self.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": version, "capabilities": capabilities or {}, "clientInfo": {"name": "raw", "version": "1"}}}, timeout)
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
     def close(self):
         try:
             self.proc.stdin.close()
