@@ -31,8 +31,9 @@ extension Ranking {
   package var ambiguousJSON: JSONValue { .array(ambiguous.map(JSONValue.string)) }
 
   /// `{"request", "intent", "confidence", "noMatchReason"?, "ambiguousIntents"?, "candidates": […]}`; with
-  /// `explain`, each candidate also shows every signal's contribution under `configuration`'s
-  /// weights and the matched terms.
+  /// `explain`, each candidate also shows what every signal added to its score
+  /// (`RankedIntent.contributions`) and the matched terms, and the ranking the tuning file of
+  /// `configuration`.
   public func jsonValue(explain: Bool, configuration: RankingConfiguration) -> JSONValue {
     var object = JSONObject()
     object["request"] = .string(request)
@@ -55,16 +56,14 @@ extension Ranking {
         if explain {
           c["evidence"] = .rounded(candidate.evidence)
           c["score"] = .rounded(candidate.score)
+          let added = candidate.contributions
           c["keyword"] = [
-            "bm25": .rounded(candidate.keywordScore), "normalized": .rounded(candidate.keywordNormalized),
-            "weighted": .rounded(candidate.keywordNormalized * configuration.keywordWeight),
+            "bm25": .rounded(candidate.keywordScore), "normalized": .rounded(candidate.keywordNormalized), "weighted": .rounded(added.keyword),
           ]
           if let vector = candidate.vectorScore {
-            c["embedding"] = ["cosine": .rounded(vector), "weighted": .rounded(max(vector, 0) * configuration.embeddingWeight)]
+            c["embedding"] = ["cosine": .rounded(vector), "weighted": .rounded(added.embedding)]
           }
-          c["template"] = [
-            "quality": .rounded(candidate.templateScore), "weighted": .rounded(candidate.templateScore * configuration.templateWeight),
-          ]
+          c["template"] = ["quality": .rounded(candidate.templateScore), "weighted": .rounded(added.template)]
           c["coverage"] = .rounded(candidate.coverage)
           if let template = candidate.wholeReading { c["wholeReading"] = .string(template) }
           c["matchedTerms"] = .array(candidate.matchedTerms.map { .string($0.shown) })

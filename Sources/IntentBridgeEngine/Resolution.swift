@@ -83,6 +83,11 @@ extension IntentEngine {
     /// This intent, whatever the ranking says ("no match" is skipped); an id the catalog does
     /// not have falls back to `.answer`.
     case forced(String)
+
+    var isForced: Bool {
+      if case .forced = self { return true }
+      return false
+    }
   }
 
   /// Ranks `request` and fills the chosen intent's parameters (or those of `intent`, when
@@ -101,7 +106,9 @@ extension IntentEngine {
     _ request: String, clock: Clock = Clock(), choosing choice: IntentChoice, top: Int = 5, context: JSONObject = JSONObject()
   ) -> Resolution {
     let analyzed = analyze(request)
-    let ranking = ranker.rank(analyzed, top: top)
+    // The first candidate is what `.answer` and `.firstRanked` fill: the ranking aligns it
+    // once for both steps.
+    let ranking = ranker.rank(analyzed, top: top, aligningFirst: !(choice.isForced))
     let chosen: (id: String, index: Int, confidence: Double)?
     if case .forced(let forcedIntent) = choice, let index = catalog.intents.firstIndex(where: { $0.id == forcedIntent }) {
       chosen = (forcedIntent, index, ranking.candidates.first { $0.intentID == forcedIntent }?.confidence ?? 1)
@@ -117,7 +124,8 @@ extension IntentEngine {
     }
     let quality = ranking.candidates.first { $0.intentIndex == chosen.index }.map { Float($0.templateScore) }
     let result = filler.fill(
-      analyzed, intentIndex: chosen.index, templateQuality: quality, clock: clock.extractionContext(language: language), context: context)
+      analyzed, intentIndex: chosen.index, templateQuality: quality, alignment: ranking.alignment, clock: clock.extractionContext(language: language),
+      context: context)
     return Resolution(
       request: request, ranking: ranking, intentID: chosen.id, confidence: chosen.confidence, arguments: result.arguments,
       filled: result.filled, missing: result.missing, ambiguous: result.ambiguous)

@@ -71,13 +71,15 @@ package struct ParameterFiller: Sendable {
 
   /// Fills intent `intentIndex`'s parameters from `request` (analysed once, as ranking read
   /// it), reusing the intent's template quality the ranking found (`rankedQuality`, from
-  /// `RankedIntent.templateScore`) when given; relative dates are read against `clock`.
+  /// `RankedIntent.templateScore`) when given, and the template alignment it made (`made`,
+  /// `Ranking.alignment`) when it made one for this intent and quality; relative dates are
+  /// read against `clock`.
   /// Values the caller already knows (`context`, docs/EVAL.md) fill a parameter the request
   /// leaves empty before its default. Enum and entity values may be given by id/value or by
   /// title or synonym; a value that does not fit the parameter is ignored.
   package func fill(
-    _ request: AnalyzedRequest, intentIndex: Int, templateQuality rankedQuality: Float? = nil, clock: ExtractionContext,
-    context given: JSONObject = JSONObject()
+    _ request: AnalyzedRequest, intentIndex: Int, templateQuality rankedQuality: Float? = nil, alignment made: IntentAlignment? = nil,
+    clock: ExtractionContext, context given: JSONObject = JSONObject()
   ) -> Result {
     let extractors = Extractors(context: clock)
     let prepared = request.prepared
@@ -102,7 +104,7 @@ package struct ParameterFiller: Sendable {
 
     // 1. Template slots.
     var templateQuality: Float = 0
-    if let (alignment, _) = templates.align(prepared, intent: intentIndex, knownQuality: rankedQuality),
+    if let alignment = templates.alignment(prepared, intent: intentIndex, knownQuality: rankedQuality, reusing: made).alignment,
       alignment.quality >= 0.5
     {
       templateQuality = alignment.quality

@@ -42,7 +42,7 @@ enum RankCommand: Subcommand {
     if arguments.flag("json") {
       console.out(ranking.jsonValue(explain: arguments.flag("explain"), configuration: engine.configuration).prettyText)
     } else {
-      console.out(RankingText.render(ranking, explain: arguments.flag("explain"), engine: engine))
+      console.out(RankingText.render(ranking, explain: arguments.flag("explain")))
     }
     return .success
   }
@@ -61,7 +61,7 @@ enum RankCommand: Subcommand {
 
 /// Text form of a ranking.
 enum RankingText {
-  static func render(_ ranking: Ranking, explain: Bool, engine: IntentEngine) -> String {
+  static func render(_ ranking: Ranking, explain: Bool) -> String {
     var text = ""
     if ranking.isNoMatch {
       text += "no match" + (ranking.noMatchReason.map { " (\($0))" } ?? "") + "\n"
@@ -72,7 +72,7 @@ enum RankingText {
       let confidence = String(Int((candidate.confidence * 100).rounded()))
       text += "\(i + 1). \(candidate.intentID.padded(to: 32)) \(confidence)%\n"
       if explain {
-        let weights = engine.configuration
+        let weights = candidate.contributions
         var line =
           "     keyword \(format(candidate.keywordScore)) (×\(format(weights.keywordWeight)) normalised \(format(candidate.keywordNormalized)))"
         if let vector = candidate.vectorScore { line += ", embedding cosine \(format(vector)) (×\(format(weights.embeddingWeight)))" }

@@ -1,0 +1,47 @@
+extension Ranker {
+  /// The last stage of `rank`: what the calibrated `candidates` (best first) conclude.
+  /// "No match" when the best confidence is below the threshold (for a cross-lingual request
+  /// at least `ConfidenceCalibration.crossLingualMinimum`), below the chance that the request
+  /// is outside the catalog (`inScope`), when the request is closer to a negative phrase than
+  /// to the answer, or when there is no candidate. Otherwise ambiguous when the first
+  /// candidates fit, each on its own (`uncapped`), at least `ambiguityShare` as well as the
+  /// answer and the answer is below `ambiguityCeiling`; a match otherwise.
+  func decide(
+    _ candidates: [RankedIntent], uncapped: [Double], inScope: Double, model: ConfidenceModel, crossLingual: Bool, query: [Float]?
+  ) -> Ranking.Outcome {
+    guard let best = candidates.first else { return .noMatch(reason: "the catalog has no discoverable intents") }
+    let threshold =
+      configuration.noMatchOverride ?? (crossLingual ? max(model.threshold, ConfidenceCalibration.crossLingualMinimum) : model.threshold)
+    if best.confidence < threshold {
+      return .noMatch(reason: "best confidence \((best.confidence * 10000).rounded() / 10000) is below the threshold \(threshold)")
+    }
+    if configuration.noMatchOverride == nil, best.confidence < 1 - inScope {
+      return .noMatch(
+        reason:
+          "no intent is likelier than none: the best confidence \((best.confidence * 10000).rounded() / 10000) is below the chance that the request is outside the catalog (\(((1 - inScope) * 10000).rounded() / 10000))"
+      )
+    }
+    if let query, let bestVector = best.vectorScore {
+      let negative = negativeVectors.map { dot($0, query) }.max() ?? -1
+      if Double(negative) >= configuration.negativePhraseSimilarity, Double(negative) > bestVector {
+        return .noMatch(reason: "the request matches a negative phrase (cosine \(negative))")
+      }
+    }
+    // Tied: the first candidates that fit, each on its own, at least `ambiguityShare` as well
+    // as the answer (the capped confidences cannot tell: a second candidate is capped at what
+    // the first leaves).
+    // An answer at `ambiguityCeiling` or more is not ambiguous: template catalogs often fit
+    // several intents on their own, and their calibrated answer is right all the same.
+    if let fit = uncapped.first, fit > 0, best.confidence < RankingConfiguration.ambiguityCeiling {
+      let tied = uncapped.prefix(candidates.count).prefix { $0 >= RankingConfiguration.ambiguityShare * fit }
+      if tied.count > 1 { return .ambiguous(candidates.prefix(tied.count).map(\.intentID)) }
+    }
+    return .match
+  }
+
+  private func dot(_ a: [Float], _ b: [Float]) -> Float {
+    var sum: Float = 0
+    for i in 0..<min(a.count, b.count) { sum += a[i] * b[i] }
+    return sum
+  }
+}
