@@ -1,5 +1,8 @@
 /// Every rule a catalog diagnostic can come from: its id, default severity, the reason it
 /// exists, and a generic fix. `intentbridge lint --rules` prints this table.
+///
+/// Each rule's metadata is written once: a lint rule's in its `LintRule` type (LintRules/,
+/// listed in `CatalogLinter.rules`), the others' in `readingAndValidationInfo`.
 public enum DiagnosticRule: String, Sendable, CaseIterable {
   // Reading and structure (errors).
   case unreadableFile = "unreadable-file"
@@ -34,7 +37,7 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
   case tooManyShortcuts = "too-many-shortcuts"
   case invalidDefault = "invalid-default"
   case unknownReplacement = "unknown-replacement"
-  // Warnings (App Intents practice).
+  // Warnings (App Intents practice): the lint rules, one `LintRule` type each in LintRules/.
   case missingDescription = "missing-description"
   case missingParameterDescription = "missing-parameter-description"
   case descriptionNotSentence = "description-not-sentence"
@@ -48,124 +51,77 @@ public enum DiagnosticRule: String, Sendable, CaseIterable {
   case unresolvedLocalizationKey = "unresolved-localization-key"
   case missingTranslation = "missing-translation"
   case intentWithoutPhrases = "intent-without-phrases"
-  // Warnings: App Intents rules for what the system shows and asks (AppIntentsRules).
+  // Warnings for catalogs imported from an App Intents app: what the system shows and asks
+  // (`LintScope.appIntentsCatalogs`).
   case missingRequestValueDialog = "missing-request-value-dialog"
   case missingParameterTitle = "missing-parameter-title"
   case missingTypeTitle = "missing-type-title"
   case incompleteAppShortcut = "incomplete-app-shortcut"
 
-  public var severity: Diagnostic.Severity {
-    switch self {
-    case .missingDescription, .missingParameterDescription, .descriptionNotSentence, .missingSearchKeywords,
-      .parameterSummaryIncomplete, .destructiveWithoutConfirmation, .enumCaseWithoutTitle, .duplicateSynonym,
-      .nearDuplicateIntents, .descriptionTooLong, .unresolvedLocalizationKey, .missingTranslation, .intentWithoutPhrases,
-      .missingRequestValueDialog, .missingParameterTitle, .missingTypeTitle, .incompleteAppShortcut:
-      .warning
-    default: .error
-    }
-  }
+  public var severity: Diagnostic.Severity { info.severity }
 
   /// One line: why the rule exists.
-  public var reason: String {
-    switch self {
-    case .unreadableFile: "the catalog (or a file it references) must be readable"
-    case .jsonSyntax: "the catalog must be strict JSON (RFC 8259)"
-    case .unsupportedVersion: "only catalog format version 1 is defined"
-    case .wrongType: "each field has one JSON type (docs/CATALOG.md)"
-    case .missingField: "required fields carry the identity of the object"
-    case .unknownField: "a misspelt field would otherwise be ignored silently"
-    case .emptyValue: "an empty id, title or list carries no meaning"
-    case .invalidValue: "the field accepts a fixed set of values"
-    case .invalidLanguageTag: "translations are keyed by BCP 47 tags"
-    case .outOfRange: "the number is outside what the field allows"
-    case .invalidParameterName: "parameter names become JSON Schema property keys that every provider accepts"
-    case .invalidToolName: "providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ only"
-    case .catalogTooLarge: "inputs beyond the limits would exhaust memory"
-    case .duplicateIntentID: "intent ids identify intents and tools"
-    case .duplicateParameterName: "parameter names are property keys of one schema"
-    case .duplicateEnumID: "enum ids are referenced by parameter types"
-    case .duplicateEnumCase: "enum case values are the values a model sends"
-    case .duplicateEntityID: "entity type ids are referenced by parameter types"
-    case .duplicateInstanceID: "instance ids are the values a model sends"
-    case .unknownTypeReference: "a parameter type must name a declared enum or entity"
-    case .toolNameCollision: "two intents would expose the same tool name"
-    case .templateSyntax: "phrase templates are parsed for ranking and slot filling"
-    case .unknownPhraseRule: "a <rule> reference must be defined in phraseRules"
-    case .recursivePhraseRule: "a rule that refers to itself never ends"
-    case .phraseSlotNotParameter: "a ${slot} fills a parameter of its own intent"
-    case .shortcutApplicationName: "App Shortcut phrases need exactly one ${applicationName}"
-    case .shortcutSlotType: "App Shortcut phrases may only use enum or entity parameters (at most one)"
-    case .shortcutUnknownIntent: "an App Shortcut runs an intent of this catalog"
-    case .tooManyShortcuts: "an app may declare at most 10 App Shortcuts"
-    case .invalidDefault: "a default must be a valid value of its parameter"
-    case .unknownReplacement: "deprecation.replacedBy must name an intent of this catalog"
-    case .missingDescription: "models choose tools by their descriptions (22% of Apple's own intents lack one)"
-    case .missingParameterDescription: "models fill parameters from their descriptions"
-    case .descriptionNotSentence: "descriptions read best as a sentence that starts with a verb (\"Creates a note.\")"
-    case .missingSearchKeywords: "search keywords help people and rankers find the intent"
-    case .parameterSummaryIncomplete: "the parameter summary should mention every required parameter"
-    case .destructiveWithoutConfirmation: "destructive actions should ask before they run"
-    case .enumCaseWithoutTitle: "people and models see case titles, not raw values"
-    case .duplicateSynonym: "one synonym on two cases makes the value ambiguous"
-    case .nearDuplicateIntents: "intents with near-identical titles or descriptions get confused"
-    case .descriptionTooLong: "clients truncate tool descriptions at 2,048 characters"
-    case .unresolvedLocalizationKey: "an ALL_CAPS_KEY is a strings-file key, not text for people"
-    case .missingTranslation: "declared languages fall back to the default language for missing text"
-    case .intentWithoutPhrases: "when the other intents have phrases, one without is rarely chosen (phrases are what requests are matched against)"
-    case .missingRequestValueDialog: "a required parameter without a default is asked for when missing, and requestValueDialog is the question"
-    case .missingParameterTitle: "people see a parameter by its title (Shortcuts, Siri, the parameter summary)"
-    case .missingTypeTitle: "AppEnum and AppEntity types need a typeDisplayRepresentation: it names the type to people"
-    case .incompleteAppShortcut: "an App Shortcut shows in the Shortcuts app and Spotlight with its shortTitle and systemImageName"
-    }
-  }
+  public var reason: String { info.reason }
 
   /// A generic fix; diagnostics usually carry a more specific one.
-  public var hint: String {
-    switch self {
-    case .unreadableFile: "check the path and permissions"
-    case .jsonSyntax: "fix the JSON at the reported line and column"
-    case .unsupportedVersion: "set \"formatVersion\": 1"
-    case .wrongType: "use the type docs/CATALOG.md gives for the field"
-    case .missingField: "add the field"
-    case .unknownField: "fix the spelling, or prefix extension fields with \"x-\""
-    case .emptyValue: "write a non-empty value"
-    case .invalidValue: "use one of the allowed values"
-    case .invalidLanguageTag: "use tags like en, de, fi, sk, zh-CN"
-    case .outOfRange: "use a value within the allowed range"
-    case .invalidParameterName: "use letters, digits, '_' and '-'"
-    case .invalidToolName: "use letters, digits, '_' and '-', at most 64 characters"
-    case .catalogTooLarge: "split the catalog"
-    case .duplicateIntentID, .duplicateParameterName, .duplicateEnumID, .duplicateEnumCase, .duplicateEntityID, .duplicateInstanceID:
-      "rename one of them"
-    case .unknownTypeReference: "declare the enum/entity or fix the reference"
-    case .toolNameCollision: "set a distinct \"toolName\" on one of the intents"
-    case .templateSyntax: "fix the template; escape literal ()[]{}<>|$ with '\\'"
-    case .unknownPhraseRule: "define the rule in \"phraseRules\" or fix its name"
-    case .recursivePhraseRule: "break the cycle between the rules"
-    case .phraseSlotNotParameter: "add the parameter to the intent or fix the slot name"
-    case .shortcutApplicationName: "write ${applicationName} exactly once in each phrase"
-    case .shortcutSlotType: "use an enum or entity parameter, or remove the slot"
-    case .shortcutUnknownIntent: "name an intent id of this catalog"
-    case .tooManyShortcuts: "keep the 10 most useful App Shortcuts"
-    case .invalidDefault: "make the default fit the parameter's type and range"
-    case .unknownReplacement: "name an existing intent id"
-    case .missingDescription: "add \"description\": a sentence starting with a verb"
-    case .missingParameterDescription: "add a \"description\" to the parameter"
-    case .descriptionNotSentence: "start with a verb and end with a full stop"
-    case .missingSearchKeywords: "add \"searchKeywords\": 3–6 words people use for this action"
-    case .parameterSummaryIncomplete: "write \"parameterSummary\" with a ${param} for each required parameter"
-    case .destructiveWithoutConfirmation: "set \"requiresConfirmation\": true"
-    case .enumCaseWithoutTitle: "add a \"title\" to the case"
-    case .duplicateSynonym: "keep the synonym on one case only"
-    case .nearDuplicateIntents: "make titles and descriptions say what differs"
-    case .descriptionTooLong: "shorten the description"
-    case .unresolvedLocalizationKey: "write the text itself, or a Text object with translations"
-    case .missingTranslation: "add the translation, or remove the language from app.languages"
-    case .intentWithoutPhrases: "add \"phrases\": a few ways people ask for it"
-    case .missingRequestValueDialog: "add \"requestValueDialog\": the question to ask, e.g. \"Which recipe?\""
-    case .missingParameterTitle: "add a \"title\" to the parameter"
-    case .missingTypeTitle: "add a \"title\" (typeDisplayRepresentation) to the enum or entity type"
-    case .incompleteAppShortcut: "add \"shortTitle\" and \"systemImageName\" to the App Shortcut"
+  public var hint: String { info.fix }
+
+  /// The rule's severity, reason and fix.
+  var info: RuleInfo {
+    guard let info = lintRule?.info ?? readingAndValidationInfo else {
+      preconditionFailure("rule \(rawValue) has neither a LintRule type nor an entry in readingAndValidationInfo")
+    }
+    return info
+  }
+
+  /// The lint check that reports this rule; nil for the rules reported while a catalog is read
+  /// and validated.
+  var lintRule: (any LintRule.Type)? { CatalogLinter.rules.first { $0.rule == self } }
+
+  /// The metadata of the rules `CatalogLoader`, `CatalogDecoder` and `CatalogValidator` report
+  /// (reading, structure and semantic errors); nil for the lint rules, whose metadata is in
+  /// their `LintRule` type.
+  var readingAndValidationInfo: RuleInfo? {
+    let rename = "rename one of them"
+    return switch self {
+    case .unreadableFile: .error("the catalog (or a file it references) must be readable", fix: "check the path and permissions")
+    case .jsonSyntax: .error("the catalog must be strict JSON (RFC 8259)", fix: "fix the JSON at the reported line and column")
+    case .unsupportedVersion: .error("only catalog format version 1 is defined", fix: "set \"formatVersion\": 1")
+    case .wrongType: .error("each field has one JSON type (docs/CATALOG.md)", fix: "use the type docs/CATALOG.md gives for the field")
+    case .missingField: .error("required fields carry the identity of the object", fix: "add the field")
+    case .unknownField:
+      .error("a misspelt field would otherwise be ignored silently", fix: "fix the spelling, or prefix extension fields with \"x-\"")
+    case .emptyValue: .error("an empty id, title or list carries no meaning", fix: "write a non-empty value")
+    case .invalidValue: .error("the field accepts a fixed set of values", fix: "use one of the allowed values")
+    case .invalidLanguageTag: .error("translations are keyed by BCP 47 tags", fix: "use tags like en, de, fi, sk, zh-CN")
+    case .outOfRange: .error("the number is outside what the field allows", fix: "use a value within the allowed range")
+    case .invalidParameterName:
+      .error("parameter names become JSON Schema property keys that every provider accepts", fix: "use letters, digits, '_' and '-'")
+    case .invalidToolName:
+      .error("providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ only", fix: "use letters, digits, '_' and '-', at most 64 characters")
+    case .catalogTooLarge: .error("inputs beyond the limits would exhaust memory", fix: "split the catalog")
+    case .duplicateIntentID: .error("intent ids identify intents and tools", fix: rename)
+    case .duplicateParameterName: .error("parameter names are property keys of one schema", fix: rename)
+    case .duplicateEnumID: .error("enum ids are referenced by parameter types", fix: rename)
+    case .duplicateEnumCase: .error("enum case values are the values a model sends", fix: rename)
+    case .duplicateEntityID: .error("entity type ids are referenced by parameter types", fix: rename)
+    case .duplicateInstanceID: .error("instance ids are the values a model sends", fix: rename)
+    case .unknownTypeReference: .error("a parameter type must name a declared enum or entity", fix: "declare the enum/entity or fix the reference")
+    case .toolNameCollision: .error("two intents would expose the same tool name", fix: "set a distinct \"toolName\" on one of the intents")
+    case .templateSyntax:
+      .error("phrase templates are parsed for ranking and slot filling", fix: "fix the template; escape literal ()[]{}<>|$ with '\\'")
+    case .unknownPhraseRule: .error("a <rule> reference must be defined in phraseRules", fix: "define the rule in \"phraseRules\" or fix its name")
+    case .recursivePhraseRule: .error("a rule that refers to itself never ends", fix: "break the cycle between the rules")
+    case .phraseSlotNotParameter: .error("a ${slot} fills a parameter of its own intent", fix: "add the parameter to the intent or fix the slot name")
+    case .shortcutApplicationName:
+      .error("App Shortcut phrases need exactly one ${applicationName}", fix: "write ${applicationName} exactly once in each phrase")
+    case .shortcutSlotType:
+      .error("App Shortcut phrases may only use enum or entity parameters (at most one)", fix: "use an enum or entity parameter, or remove the slot")
+    case .shortcutUnknownIntent: .error("an App Shortcut runs an intent of this catalog", fix: "name an intent id of this catalog")
+    case .tooManyShortcuts: .error("an app may declare at most 10 App Shortcuts", fix: "keep the 10 most useful App Shortcuts")
+    case .invalidDefault: .error("a default must be a valid value of its parameter", fix: "make the default fit the parameter's type and range")
+    case .unknownReplacement: .error("deprecation.replacedBy must name an intent of this catalog", fix: "name an existing intent id")
+    default: nil
     }
   }
 }
