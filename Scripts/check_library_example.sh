@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the README's "Use as a library" main.swift in a separate package that
 # depends on this checkout by path, from the checkout's root (the example reads
-# Examples/notes/notes.en.json). Prints "library example: 1 passed, 0 failed" or fails.
+# Examples/notes/notes.en.json and the five-language Examples/smart-home/smart-home.json). Prints "library example: 1 passed, 0 failed" or fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -29,7 +29,8 @@ SWIFT
 swift build --package-path "$work" 2>&1 | tail -3
 out=$(cd "$root" && "$work/.build/debug/NotesAgent")
 echo "$out"
-if echo "$out" | grep -q "intent: AddNoteIntent" && echo "$out" | grep -q "priority = \"high\"" && echo "$out" | grep -q "title = \"buy milk\"" && echo "$out" | grep -q '"type":"function"'; then
+if echo "$out" | grep -q "intent: AddNoteIntent" && echo "$out" | grep -q "priority = \"high\"" && echo "$out" | grep -q "title = \"buy milk\"" && echo "$out" | grep -q '"type":"function"' \
+  && echo "$out" | grep -q "language: de detected: true intent: TurnOffDevice"; then
   echo "library example: 1 passed, 0 failed"
 else
   echo "library example: 0 passed, 1 failed"

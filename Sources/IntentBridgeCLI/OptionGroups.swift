@@ -252,23 +252,36 @@ enum EngineOptions {
     }
   }
 
-  /// The engine for one request (`CatalogEngines.engine(for:rowLanguage:)`); the first time a
-  /// detected language is used, a note on standard error says so. A language whose engine
-  /// does not load is reported and the default language's engine is used.
-  static func engine(
-    _ engines: CatalogEngines, for request: String, rowLanguage: String? = nil, console: Console, told: inout Set<String>
-  ) -> IntentEngine {
+  /// What the catalog's engines answer for one request (`answer`: `CatalogEngines.rank` or
+  /// `resolve`); the first time a detected language is used, a note on standard error says
+  /// so. A language whose engine does not load is reported and the default language's engine
+  /// answers (`fallback`).
+  static func routed<Value: Sendable>(
+    _ engines: CatalogEngines, console: Console, told: inout Set<String>,
+    _ answer: () throws(IntentEngine.LoadError) -> CatalogEngines.Routed<Value>, fallback: (IntentEngine) -> Value
+  ) -> (value: Value, engine: IntentEngine) {
     do {
-      let (engine, detected) = try engines.engine(for: request, rowLanguage: rowLanguage)
-      if detected, told.insert(engine.language).inserted {
-        console.err("note: a request reads as '\(engine.language)', one of the catalog's languages; ranked in it (--lang chooses)\n")
+      let routed = try answer()
+      if routed.detected, told.insert(routed.language).inserted {
+        console.err("note: a request reads as '\(routed.language)', one of the catalog's languages; ranked in it (--lang chooses)\n")
       }
-      return engine
+      return (routed.value, routed.engine)
     } catch {
       if told.insert("error:" + error.description).inserted {
         console.err("\(engines.catalogPath): error: \(error); ranked in '\(engines.defaultLanguage)'\n")
       }
-      return engines.defaultEngine
+      return (fallback(engines.defaultEngine), engines.defaultEngine)
+    }
+  }
+
+  /// `CatalogEngines.rank` of one request, as `routed` answers it.
+  static func rank(
+    _ engines: CatalogEngines, _ request: String, top: Int, rowLanguage: String? = nil, console: Console, told: inout Set<String>
+  ) -> (value: Ranking, engine: IntentEngine) {
+    routed(engines, console: console, told: &told) { () throws(IntentEngine.LoadError) in
+      try engines.rank(request, top: top, rowLanguage: rowLanguage)
+    } fallback: {
+      $0.rank(request, top: top)
     }
   }
 

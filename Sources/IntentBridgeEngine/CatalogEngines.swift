@@ -1,4 +1,6 @@
 import IntentBridgeCatalog
+import IntentBridgeJSON
+import IntentBridgeRanking
 import IntentBridgeText
 import Synchronization
 
@@ -23,11 +25,31 @@ public final class CatalogEngines: Sendable {
   let notice: @Sendable (String) -> Void
 
   /// Loads the catalog and the engine of the chosen (or default) language.
-  public init(catalogPath: String, options: IntentEngine.Options, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(IntentEngine
+  public init(catalogPath: String, options: IntentEngine.Options = IntentEngine.Options(), notice: @escaping @Sendable (String) -> Void = { _ in })
+    throws(IntentEngine
     .LoadError)
   {
     // The model loads while the catalog does; every engine of the catalog then shares it.
     let (catalog, options, first) = try IntentEngine.loadCatalogAndEngine(catalogPath: catalogPath, options: options, notice: notice)
+    self.catalog = catalog
+    self.catalogPath = catalogPath
+    self.options = options
+    self.notice = notice
+    loaded = Mutex([first.language: first])
+    defaultLanguage = first.language
+  }
+
+  /// The engines of `catalog`, already read from `catalogPath` (its index files sit beside
+  /// it), starting with the engine of `Options.language` (nil: the default language); e.g.
+  /// for a caller that reads the catalog first to know which languages it needs.
+  public init(
+    catalog: Catalog, catalogPath: String, options: IntentEngine.Options = IntentEngine.Options(),
+    notice: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(IntentEngine.LoadError) {
+    var options = options
+    let first = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
+    // The other languages' engines start from the first one's model (loaded once).
+    if let embedder = first.embedder { options.embedding = .loaded(embedder) }
     self.catalog = catalog
     self.catalogPath = catalogPath
     self.options = options
@@ -60,25 +82,34 @@ public final class CatalogEngines: Sendable {
   /// - Complexity: one tokenisation per declared language; in the unsure case one ranking
   ///   per candidate language. Loads every language's engine the first time.
   public func language(of request: String) -> (language: String, detected: Bool) {
+    let choice = choose(request, top: 1)
+    return (choice.language, choice.detected)
+  }
+
+  /// `language(of:)`, with the ranking made in the chosen language (`top` candidates) when
+  /// choosing ranked the request in each candidate language, so that the caller need not rank
+  /// it again.
+  func choose(_ request: String, top: Int) -> (language: String, detected: Bool, ranking: Ranking?) {
     let candidates = readings(of: request)
     guard candidates.count > 1 else {
       let language = candidates.first ?? defaultLanguage
-      return (language, language != defaultLanguage)
+      return (language, language != defaultLanguage, nil)
     }
     // Rank in each candidate language; the more confident answer wins (ties: better support).
-    var best: (language: String, answered: Bool, confidence: Double)?
+    // A candidate's confidence does not depend on `top` (`Ranker.rank`).
+    var best: (language: String, answered: Bool, confidence: Double, ranking: Ranking)?
     for language in candidates {
       guard let engine = try? engine(language: language) else { continue }
-      let ranking = engine.rank(request, top: 1)
-      let reading = (language: language, answered: !ranking.isNoMatch, confidence: ranking.candidates.first?.confidence ?? 0)
+      let ranking = engine.rank(request, top: top)
+      let reading = (language: language, answered: !ranking.isNoMatch, confidence: ranking.candidates.first?.confidence ?? 0, ranking: ranking)
       if let current = best, current.answered && !reading.answered || current.answered == reading.answered && current.confidence >= reading.confidence
       {
         continue
       }
       best = reading
     }
-    let language = best?.language ?? candidates[0]
-    return (language, language != defaultLanguage)
+    guard let best else { return (candidates[0], candidates[0] != defaultLanguage, nil) }
+    return (best.language, best.language != defaultLanguage, best.ranking)
   }
 
   /// The catalog languages `request` may be written in, best supported first (see
@@ -127,5 +158,42 @@ public final class CatalogEngines: Sendable {
     }
     let (language, detected) = language(of: request)
     return (try engine(language: language), detected)
+  }
+
+  /// What the catalog's engines answered for one request: the value, the engine of the catalog
+  /// language that answered, and whether that language was detected (not the default, not
+  /// chosen by `Options.language` or the row).
+  public struct Routed<Value: Sendable>: Sendable {
+    public let value: Value
+    /// The engine that answered (`engine.language`: the catalog language of the answer).
+    public let engine: IntentEngine
+    /// Whether the request's language was detected.
+    public let detected: Bool
+    /// The catalog language the request was answered in.
+    public var language: String { engine.language }
+  }
+
+  /// Ranks `request` in the catalog language it is written in (`language(of:)`; its row's
+  /// `rowLanguage` when given and declared), best `top` candidates first.
+  /// - Complexity: `IntentEngine.rank`, once: when the language is unsure, the ranking made
+  ///   while choosing it is the one returned.
+  public func rank(_ request: String, top: Int = 5, rowLanguage: String? = nil) throws(IntentEngine.LoadError) -> Routed<Ranking> {
+    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
+      let engine = try engine(language: declared)
+      return Routed(value: engine.rank(request, top: top), engine: engine, detected: false)
+    }
+    let choice = choose(request, top: top)
+    let engine = try engine(language: choice.language)
+    return Routed(value: choice.ranking ?? engine.rank(request, top: top), engine: engine, detected: choice.detected)
+  }
+
+  /// Resolves `request` (`IntentEngine.resolve`) in the catalog language it is written in,
+  /// chosen as `rank` chooses it.
+  public func resolve(
+    _ request: String, clock: IntentEngine.Clock = IntentEngine.Clock(), intent: String? = nil, top: Int = 5, context: JSONObject = JSONObject(),
+    rowLanguage: String? = nil
+  ) throws(IntentEngine.LoadError) -> Routed<Resolution> {
+    let (engine, detected) = try engine(for: request, rowLanguage: rowLanguage)
+    return Routed(value: engine.resolve(request, clock: clock, intent: intent, top: top, context: context), engine: engine, detected: detected)
   }
 }

@@ -80,4 +80,29 @@ import Testing
     #expect(rows.count >= 70)
     #expect(Double(right.given - right.detected) <= 0.03 * Double(rows.count), "\(language): \(right)")
   }
+
+  /// The door's `rank` and `resolve` answer in the language `engine(for:)` chooses, with the
+  /// ranking that engine gives (the one made while choosing an unsure language included), and
+  /// say which language answered and whether it was detected.
+  @Test func theDoorAnswersInTheRequestsLanguage() throws {
+    let engines = try Self.smartHome()
+    let german = try engines.resolve("schalte das Licht in der Küche aus")
+    #expect(german.language == "de" && german.detected && german.value.intentID == "TurnOffDevice")
+    #expect(german.value.arguments["device"] == .string("light.kitchen"))
+    for request in [
+      "sytytä olohuoneen valot", "zapni svetlo v obývačke", "turn on the kitchen light", "打开厨房的灯", "pianifica un pasto per domani sera",
+      "timer", "stop", "Küche", "valot",
+    ] {
+      let routed = try engines.rank(request, top: 3)
+      let (engine, detected) = try engines.engine(for: request)
+      #expect(routed.language == engine.language && routed.detected == detected, "\(request)")
+      let direct = engine.rank(request, top: 3)
+      #expect(routed.value.candidates == direct.candidates && routed.value.outcome == direct.outcome, "\(request)")
+    }
+    // A row's language, when declared, answers; a chosen language takes every request.
+    #expect(try engines.rank("turn on the kitchen light", rowLanguage: "sk").language == "sk")
+    let pinned = try Self.smartHome(language: "fi")
+    #expect(try pinned.rank("turn on the kitchen light").language == "fi")
+    #expect(try pinned.resolve("schalte das Licht in der Küche aus").detected == false)
+  }
 }

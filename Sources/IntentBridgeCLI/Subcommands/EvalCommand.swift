@@ -96,19 +96,19 @@ enum EvalCommand: Subcommand {
     guard let catalog = CatalogInput.load(catalogPath, console: console) else { return .dataError }
     var options = try EngineOptions.engineOptions(arguments, command: spec.name)
     if modes.allSatisfy({ !$0.usesEmbeddings }) { options.embedding = .none }
+    // The engines of the catalog languages the rows use (a row's language, or the default for
+    // a language the catalog does not declare: ranked cross-lingually), one model for all.
+    let languages = Set(datasets.flatMap { $0.requests.map { Evaluator.catalogLanguage(for: $0.language, catalog: catalog) } }).sorted()
     var engines: [String: IntentEngine] = [:]
-    let languages = Set(datasets.flatMap { $0.requests.map { Evaluator.catalogLanguage(for: $0.language, catalog: catalog) } })
-    for language in languages.sorted() {
-      options.language = language
-      do {
-        let engine = try IntentEngine.load(
-          catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
-        ) { console.err($0 + "\n") }
-        console.keepUntilExit?(engine)
-        engines[language] = engine
-      } catch {
-        return EngineOptions.report(error, catalogPath: catalogPath, console: console)
-      }
+    do {
+      options.language = languages.first
+      let catalogEngines = try CatalogEngines(
+        catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
+      ) { console.err($0 + "\n") }
+      console.keepUntilExit?(catalogEngines)
+      for language in languages { engines[language] = try catalogEngines.engine(language: language) }
+    } catch {
+      return EngineOptions.report(error, catalogPath: catalogPath, console: console)
     }
 
     let progress = ProgressIndicator(console: console, label: "eval")

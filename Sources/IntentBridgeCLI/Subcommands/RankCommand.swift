@@ -29,15 +29,14 @@ enum RankCommand: Subcommand {
     }
     var told = Set<String>()
     if let requestsFile {
-      return runBatch(file: requestsFile, top: top, explain: arguments.flag("explain"), console: console) { query, language in
-        EngineOptions.engine(engines, for: query, rowLanguage: language, console: console, told: &told)
+      return runBatch(file: requestsFile, explain: arguments.flag("explain"), console: console) { query, language in
+        EngineOptions.rank(engines, query, top: top, rowLanguage: language, console: console, told: &told)
       }
     }
     if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
     let window = RequestLimit.window(arguments.positionals[1])
     if let notice = window.notice { console.err("notice: \(notice)\n") }
-    let engine = EngineOptions.engine(engines, for: window.text, console: console, told: &told)
-    let ranking = engine.rank(window.text, top: top)
+    let (ranking, engine) = EngineOptions.rank(engines, window.text, top: top, console: console, told: &told)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
     if arguments.flag("json") {
       console.out(ranking.jsonValue(explain: arguments.flag("explain"), configuration: engine.configuration).prettyText)
@@ -47,11 +46,13 @@ enum RankCommand: Subcommand {
     return .success
   }
 
-  /// One JSON line per row of `file`, each ranked by the engine `engine(query, row lang)` picks.
-  static func runBatch(file: String, top: Int, explain: Bool, console: Console, engine: (String, String?) -> IntentEngine) -> ExitCode {
+  /// One JSON line per row of `file`, each ranked by `rank(query, row lang)`, with the engine
+  /// that ranked it.
+  static func runBatch(
+    file: String, explain: Bool, console: Console, rank: (String, String?) -> (value: Ranking, engine: IntentEngine)
+  ) -> ExitCode {
     RequestsFile.run(file, console: console) { query, row in
-      let engine = engine(query, row["lang"]?.stringValue)
-      let ranking = engine.rank(query, top: top)
+      let (ranking, engine) = rank(query, row["lang"]?.stringValue)
       var trailing = JSONObject()
       if explain { trailing["explain"] = ranking.jsonValue(explain: true, configuration: engine.configuration) }
       return (ranking.summaryJSON, trailing)

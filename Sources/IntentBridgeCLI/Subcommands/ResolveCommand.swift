@@ -53,8 +53,11 @@ enum ResolveCommand: Subcommand {
       if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
       let window = RequestLimit.window(arguments.positionals[1])
       if let notice = window.notice { console.err("notice: \(notice)\n") }
-      let engine = EngineOptions.engine(engines, for: window.text, console: console, told: &told)
-      let resolution = engine.resolve(window.text, clock: clock, intent: arguments.option("intent"), context: context)
+      let resolution = EngineOptions.routed(engines, console: console, told: &told) { () throws(IntentEngine.LoadError) in
+        try engines.resolve(window.text, clock: clock, intent: arguments.option("intent"), context: context)
+      } fallback: {
+        $0.resolve(window.text, clock: clock, intent: arguments.option("intent"), context: context)
+      }.value
       if arguments.flag("json") {
         console.out(resolution.jsonValue.prettyText)
       } else {
@@ -65,11 +68,12 @@ enum ResolveCommand: Subcommand {
     return RequestsFile.run(requestsFile, console: console) { query, row in
       var rowContext = context
       for (key, value) in row["context"]?.objectValue ?? JSONObject() { rowContext[key] = value }
-      let engine = EngineOptions.engine(engines, for: query, rowLanguage: row["lang"]?.stringValue, console: console, told: &told)
-      return (
-        engine.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext).jsonValue.objectValue ?? JSONObject(),
-        JSONObject()
-      )
+      let resolution = EngineOptions.routed(engines, console: console, told: &told) { () throws(IntentEngine.LoadError) in
+        try engines.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext, rowLanguage: row["lang"]?.stringValue)
+      } fallback: {
+        $0.resolve(query, clock: clock, intent: arguments.option("intent"), context: rowContext)
+      }.value
+      return (resolution.jsonValue.objectValue ?? JSONObject(), JSONObject())
     }
   }
 

@@ -69,13 +69,21 @@ enum TuneCommand: Subcommand {
           "'--out' writes one tuning file, but the rows are in \(byLanguage.count) catalog languages (\(byLanguage.keys.sorted().joined(separator: ", "))); drop '--out' or pass --lang",
         command: spec.name)
     }
+    // The catalog's engines, one model for all; each language's is loaded when its rows come.
+    var catalogEngines: CatalogEngines?
     for (language, rows) in byLanguage.sorted(by: { $0.key < $1.key }) {
-      options.language = language
       let engine: IntentEngine
       do {
-        engine = try IntentEngine.load(
-          catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
-        ) { console.err($0 + "\n") }
+        if let catalogEngines {
+          engine = try catalogEngines.engine(language: language)
+        } else {
+          options.language = language
+          let loaded = try CatalogEngines(
+            catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
+          ) { console.err($0 + "\n") }
+          catalogEngines = loaded
+          engine = loaded.defaultEngine
+        }
       } catch {
         return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }

@@ -1,0 +1,119 @@
+import IntentBridgeBinary
+import IntentBridgeCatalog
+import IntentBridgeConcurrency
+import IntentBridgeEmbedding
+import IntentBridgeFilling
+import IntentBridgeIndex
+import IntentBridgeRanking
+import IntentBridgeSystem
+import IntentBridgeTemplates
+import IntentBridgeText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension IntentEngine {
+  /// How an engine is loaded: the catalog language, the embeddings, what happens to the index
+  /// file, the ranking settings.
+  public struct Options: Sendable {
+    public enum Embedding: Sendable {
+      /// No embeddings: keyword scoring and templates only.
+      case none
+      /// The in-process static model in this folder (nil = the default model, see `ModelLocator`).
+      case staticModel(directory: String?)
+      /// The in-process transformer encoder in this folder (nil = the default encoder,
+      /// `Models/e5small-q4-latcjk`; `--encoder transformer`).
+      case transformer(directory: String?)
+      /// An OpenAI-compatible `/v1/embeddings` endpoint.
+      case endpoint(EndpointEmbedder.Configuration)
+      /// An embedder already loaded (e.g. another language's engine's, so that the engines of
+      /// one catalog share one model).
+      case loaded(any TextEmbedder)
+    }
+
+    /// The catalog language to use (a language the catalog declares, or one of the same
+    /// primary language); nil = the catalog's default language.
+    public var language: String?
+    public var embedding: Embedding = .staticModel(directory: nil)
+    /// When the index file is missing, stale or built with another model or engine: rebuild
+    /// it (true) or fail (false, `--no-rebuild`).
+    public var rebuildIndex = true
+    /// Write rebuilt index files next to the catalog (false keeps them in memory only).
+    public var writeIndex = true
+    public var ranking = RankingConfiguration()
+    /// With the transformer encoder, let the catalog's kind of evidence choose the signals
+    /// (`CatalogEvidence`: the encoder alone for catalogs of example phrases or titles) when
+    /// `ranking.mode` is the default `hybrid`; false when the user chose the signals
+    /// (`--signals`).
+    public var signalsFromEvidence = true
+    /// Told how an index build is going, `(step, done, total)`: the catalog texts being
+    /// embedded (`"embedding"`), then the calibration (`"calibrating"`, in two counts); for a
+    /// progress line (the CLI draws one on a terminal when a build takes more than a second).
+    public var progress: (@Sendable (_ step: String, _ done: Int, _ total: Int) -> Void)?
+    /// Use the catalog's tuning file (`TuningFile`, written by `intentbridge tune`) when there
+    /// is one for this language, catalog version and model (false: `--no-tuning`).
+    public var useTuning = true
+
+    public init() {}
+  }
+
+  /// Why an engine could not be loaded.
+  public enum LoadError: Error, Sendable, CustomStringConvertible {
+    case invalidCatalog([Diagnostic])
+    /// `Options.language` names a language the catalog does not declare.
+    case unknownLanguage(requested: String, declared: [String])
+    case modelNotFound
+    case encoderNotFound
+    case model(String)
+    case endpoint(EndpointEmbedder.Failure)
+    case indexFile(path: String, problem: IndexFile.Problem)
+
+    public var description: String {
+      switch self {
+      case .invalidCatalog(let diagnostics): diagnostics.errors.map(\.description).joined(separator: "\n")
+      case .unknownLanguage(let requested, let declared):
+        "the catalog has no language '\(requested)'; it declares \(declared.joined(separator: ", ")) (app.defaultLanguage and app.languages)"
+      case .modelNotFound:
+        "the default embedding model was not found; pass --model DIR, set INTENTBRIDGE_MODEL, or use --no-embeddings"
+      case .encoderNotFound:
+        "the default transformer encoder (Models/\(ModelLocator.defaultEncoderName)) was not found; pass --model DIR with the encoder's folder, or use --encoder static"
+      case .model(let message): message
+      case .endpoint(let failure): "embeddings endpoint: \(failure)"
+      case .indexFile(let path, let problem): "\(path) \(problem) (run 'intentbridge index', or drop --no-rebuild)"
+      }
+    }
+  }
+
+  /// The embedder `embedding` names (nil: keyword signals only).
+  static func makeEmbedder(_ embedding: Options.Embedding) throws(LoadError) -> (any TextEmbedder)? {
+    switch embedding {
+    case .none:
+      return nil
+    case .endpoint(let configuration):
+      do {
+        return try EndpointEmbedder(configuration: configuration)
+      } catch {
+        throw .endpoint(error)
+      }
+    case .loaded(let loaded):
+      return loaded
+    case .transformer(let directory):
+      guard let encoderDirectory = ModelLocator.locateEncoder(explicit: directory) else { throw .encoderNotFound }
+      do {
+        return try TransformerEncoder(directory: encoderDirectory)
+      } catch {
+        throw .model("cannot load the transformer encoder in \(encoderDirectory): \(error)")
+      }
+    case .staticModel(let directory):
+      guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
+      do {
+        return try StaticEmbeddingModel(directory: modelDirectory)
+      } catch {
+        throw .model("cannot load the embedding model in \(modelDirectory): \(error)")
+      }
+    }
+  }
+}
