@@ -1,0 +1,17 @@
+import IntentBridgeEngine
+
+/// The options of `index`, read and checked before the engine loads.
+struct IndexOptions: CommandOptions {
+  var catalogPath: String
+  var language: LanguageSettings
+  var engine: EngineSettings
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    catalogPath = arguments.positionals[0]
+    language = LanguageSettings(arguments)
+    engine = try EngineSettings(arguments, signals: nil, command: IndexCommand.spec.name)
+  }
+
+  /// The engine's options: the engine group's, in the `--lang` language.
+  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
+}
