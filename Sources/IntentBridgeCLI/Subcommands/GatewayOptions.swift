@@ -1,8 +1,7 @@
-import IntentBridgeEngine
 import IntentBridgeMCP
 
 /// The options of `gateway`, read and checked before the configuration is read or a server starts.
-struct GatewayOptions: CommandOptions {
+struct GatewayOptions: CommandOptions, EngineCommandOptions {
   static let mode = CommandSpec.Option(
     name: "mode", valueName: "mode",
     help:
@@ -45,7 +44,4 @@ struct GatewayOptions: CommandOptions {
     catalogPath = arguments.value(Self.catalog) ?? GatewayCommand.defaultCatalogPath(forConfig: configPath)
     quiet = arguments.has(Self.quiet)
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }

@@ -1,7 +1,5 @@
-import IntentBridgeEngine
-
 /// The options of `index`, read and checked before the engine loads.
-struct IndexOptions: CommandOptions {
+struct IndexOptions: CommandOptions, EngineCommandOptions {
   var catalogPath: String
   var language: LanguageSettings
   var engine: EngineSettings
@@ -11,7 +9,4 @@ struct IndexOptions: CommandOptions {
     language = LanguageSettings(arguments)
     engine = try EngineSettings(arguments, signals: nil, command: IndexCommand.spec.name)
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }

@@ -1,7 +1,5 @@
-import IntentBridgeEngine
-
 /// The options of `rank`, read and checked before the engine loads.
-struct RankOptions: CommandOptions {
+struct RankOptions: CommandOptions, EngineCommandOptions {
   static let top = CommandSpec.Option(name: "top", valueName: "k", help: "How many candidates to show; default 5.")
   static let requests = CommandSpec.Option(
     name: "requests", valueName: "file.jsonl", help: "Rank every row ({\"query\", \"id\"?, \"lang\"?}) and write one JSON line per row.")
@@ -30,7 +28,4 @@ struct RankOptions: CommandOptions {
   func validate() throws(UsageError) {
     try input.validate(command: RankCommand.spec.name)
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }

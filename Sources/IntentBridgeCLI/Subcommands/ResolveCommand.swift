@@ -23,7 +23,7 @@ enum ResolveCommand: Subcommand {
     // known only once both have.
     try options.validate(intentOf: engines.catalog)
     var told = Set<String>()
-    let clock = options.clock.clock
+    let clock = options.clock
     switch options.input {
     case .request(let request):
       let window = RequestLimit.window(request)

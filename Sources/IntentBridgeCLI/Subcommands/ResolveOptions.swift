@@ -2,7 +2,7 @@ import IntentBridgeEngine
 
 /// The options of `resolve`, read and checked before the engine loads; `--intent` is checked
 /// against the catalog by `validate(intentOf:)`.
-struct ResolveOptions: CommandOptions {
+struct ResolveOptions: CommandOptions, EngineCommandOptions {
   static let intent = CommandSpec.Option(name: "intent", valueName: "id", help: "Fill this intent instead of the best-ranked one.")
   static let context = CommandSpec.Option(
     name: "context", valueName: "json",
@@ -17,7 +17,8 @@ struct ResolveOptions: CommandOptions {
   var intent: String?
   /// The values `--context` gives (a JSON object); empty without it.
   var context: JSONObject
-  var clock: ClockSettings
+  /// The clock relative dates are read against (`--now`, `--tz`).
+  var clock: IntentEngine.Clock
   var language: LanguageSettings
   var engine: EngineSettings
   var output: OutputSettings
@@ -25,7 +26,7 @@ struct ResolveOptions: CommandOptions {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let command = ResolveCommand.spec.name
     catalogPath = arguments.positionals[0]
-    clock = try ClockSettings(arguments, command: command)
+    clock = try ClockSettings(arguments, command: command).clock
     context = JSONObject()
     if let text = arguments.value(Self.context) {
       guard let parsed = try? JSONParser.parse(text), let object = parsed.objectValue else {
@@ -51,7 +52,4 @@ struct ResolveOptions: CommandOptions {
       throw UsageError(message: "no intent '\(intent)' in \(catalogPath)", command: ResolveCommand.spec.name)
     }
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }

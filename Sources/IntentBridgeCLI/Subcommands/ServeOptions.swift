@@ -1,8 +1,7 @@
-import IntentBridgeEngine
 import IntentBridgeMCP
 
 /// The options of `serve`, read and checked before the prompts, the catalog or a model load.
-struct ServeOptions: CommandOptions {
+struct ServeOptions: CommandOptions, EngineCommandOptions {
   static let mode = CommandSpec.Option(
     name: "mode", valueName: "mode",
     help:
@@ -32,7 +31,4 @@ struct ServeOptions: CommandOptions {
     language = LanguageSettings(arguments)
     engine = try EngineSettings(arguments, signals: SignalsSettings(arguments).mode, command: command)
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }

@@ -26,7 +26,7 @@ enum TuneCommand: Subcommand {
 
   static func run(_ options: TuneOptions, console: Console) throws(UsageError) -> ExitCode {
     var settings = Evaluator.Settings()
-    settings.clock = options.clock.clock
+    settings.clock = options.clock
 
     guard let datasets = EvalCommand.loadDatasets(options.datasetPaths, console: console) else { return .dataError }
     let requests = datasets.flatMap(\.requests)

@@ -1,8 +1,7 @@
 import IntentBridgeEngine
-import IntentBridgeEval
 
 /// The options of `tune`, read and checked before the datasets, the catalog or a model load.
-struct TuneOptions: CommandOptions {
+struct TuneOptions: CommandOptions, EngineCommandOptions {
   static let holdOut = CommandSpec.Option(
     name: "hold-out", valueName: "share",
     help: "Share of each intent's rows held back to measure the tuning on (default 0.3; 0 fits and measures on all rows).")
@@ -17,7 +16,8 @@ struct TuneOptions: CommandOptions {
   var holdOut = 0.3
   /// The seed of the hold-out split (at most `Int64.max`: the tuning file records it as a JSON integer).
   var seed: UInt64 = 1
-  var clock: ClockSettings
+  /// The clock relative dates are read against (`--now`, `--tz`).
+  var clock: IntentEngine.Clock
   /// Where `--out` writes the tuning; nil: beside the catalog.
   var out: String?
   var dryRun: Bool
@@ -42,13 +42,10 @@ struct TuneOptions: CommandOptions {
       }
       seed = value
     }
-    clock = try ClockSettings(arguments, command: command)
+    clock = try ClockSettings(arguments, command: command).clock
     out = arguments.value(Self.out)
     dryRun = arguments.has(Self.dryRun)
     language = LanguageSettings(arguments)
     engine = try EngineSettings(arguments, signals: SignalsSettings(arguments).mode, command: command)
   }
-
-  /// The engine's options: the engine group's, in the `--lang` language.
-  var engineOptions: IntentEngine.Options { engine.engineOptions(language: language.tag) }
 }
