@@ -12,12 +12,12 @@ enum CatalogInput {
     return result.catalog
   }
 
-  /// The catalog language `--lang` names (a declared one, see `Catalog.declaredLanguage`), the
-  /// default language without `--lang`; nil, with an error naming the declared languages,
-  /// when the catalog does not declare it.
-  static func language(_ arguments: ParsedArguments, of catalog: Catalog, path: String, console: Console) -> String? {
+  /// The catalog language `tag` (`--lang`) names (a declared one, see
+  /// `Catalog.declaredLanguage`), the default language without it; nil, with an error naming
+  /// the declared languages, when the catalog does not declare it.
+  static func language(_ tag: String?, of catalog: Catalog, path: String, console: Console) -> String? {
     do {
-      return try IntentEngine.declaredLanguage(arguments.option("lang"), of: catalog)
+      return try IntentEngine.declaredLanguage(tag, of: catalog)
     } catch {
       console.err("\(path): error: \(error)\n")
       return nil

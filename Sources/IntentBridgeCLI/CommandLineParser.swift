@@ -104,8 +104,21 @@ struct ParsedArguments: Sendable {
   var flags: Set<String> = []
   var wantsHelp = false
 
+  /// The value of the option `name` (the last one given); commands read their options by
+  /// declaration instead (`value(_:)`).
   func option(_ name: String) -> String? { options[name]?.last }
+  /// Whether the flag `name` was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of `option`, read by its declaration (the typed options of `CommandOptions`
+  /// do, so that an option's name is written once); nil when it was not given.
+  func value(_ option: CommandSpec.Option) -> String? { options[option.name]?.last }
+  /// Every value of a repeatable `option`, in the order given; empty when it was not given.
+  func values(_ option: CommandSpec.Option) -> [String] { options[option.name] ?? [] }
+  /// Whether `option` was given.
+  func has(_ option: CommandSpec.Option) -> Bool { options[option.name] != nil }
+  /// Whether `flag` was given.
+  func has(_ flag: CommandSpec.Flag) -> Bool { flags.contains(flag.name) }
 }
 
 /// A command-line mistake; rendered with the usage line and a `--help` pointer, exit code 64.

@@ -84,12 +84,19 @@ struct SubcommandEntry: Sendable {
 
   init<Command: Subcommand>(_ command: Command.Type) {
     spec = Command.spec
-    run = { (arguments, console) throws(UsageError) -> ExitCode in try Command.run(arguments, console: console) }
+    run = { (arguments, console) throws(UsageError) -> ExitCode in
+      // Every option is read and checked before the command loads a file or a model.
+      let options = try Command.Options(arguments)
+      try options.validate()
+      return try Command.run(options, console: console)
+    }
   }
 }
 
-/// A subcommand: a spec (for parsing and help) and a run function over parsed arguments.
+/// A subcommand: a spec (for parsing and help), its typed options, and a run function over them.
 protocol Subcommand: Sendable {
+  associatedtype Options: CommandOptions
   static var spec: CommandSpec { get }
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode
+  /// Runs the command with options that were read and validated.
+  static func run(_ options: Options, console: Console) throws(UsageError) -> ExitCode
 }

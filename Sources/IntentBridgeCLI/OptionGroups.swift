@@ -1,68 +1,18 @@
 import IntentBridgeEngine
-import IntentBridgeText
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-/// The option groups commands compose (`CommandSpec.groups`), each declared once.
+/// The option groups commands compose (`CommandSpec.groups`), each declared once, by the typed
+/// settings that read it.
 enum OptionGroups {
   /// `--lang`: the catalog language to use.
-  static let language = OptionGroup(
-    name: "language",
-    options: [
-      .init(name: "lang", valueName: "tag", help: "Catalog language to use (BCP 47; one the catalog declares); default: the catalog's default.")
-    ])
-
+  static let language = LanguageSettings.group
   /// The embedding model or endpoint, the index file and ranking settings.
-  static let engine = OptionGroup(
-    name: "engine",
-    options: [
-      .init(
-        name: "set", valueName: "name=value",
-        help: "Override a ranking setting (repeatable): \(RankingSettings.names.joined(separator: ", ")).", repeatable: true),
-      .init(
-        name: "encoder", valueName: "kind",
-        help: "Embeddings from the static model (static, the default: fastest) or the transformer encoder (transformer: multilingual, slower)."),
-      .init(
-        name: "model", valueName: "dir",
-        help:
-          "The model folder: the static model's (default: Models/\(ModelLocator.defaultModelName)) or with --encoder transformer the encoder's (default: Models/\(ModelLocator.defaultEncoderName))."
-      ),
-      .init(name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model."),
-      .init(name: "embeddings-model", valueName: "name", help: "Model name sent to the endpoint (default: default)."),
-      .init(name: "embeddings-key-env", valueName: "var", help: "Environment variable holding the endpoint's API key."),
-      .init(name: "embeddings-timeout", valueName: "seconds", help: "Endpoint timeout per request (default 30)."),
-    ],
-    flags: [
-      .init(name: "no-embeddings", help: "Keyword scoring and templates only (no model; the index file keeps only their confidence)."),
-      .init(name: "no-rebuild", help: "Fail instead of rebuilding a missing, stale or foreign index file."),
-      .init(name: "no-tuning", help: "Ignore the catalog's tuning file (<catalog>.<lang>.tuning.json, written by 'intentbridge tune')."),
-    ])
-
+  static let engine = EngineSettings.group
   /// `--signals`: which signals rank one request.
-  static let signals = OptionGroup(
-    name: "ranking",
-    options: [
-      .init(
-        name: "signals", valueName: "signals",
-        help:
-          "Signals that rank: hybrid (default: keywords, templates and embeddings), keyword (BM25F + templates, no model) or embedding (vectors only).",
-        allowed: RankingMode.allCases.map(\.rawValue))
-    ])
-
+  static let signals = SignalsSettings.group
   /// `--now`, `--tz`: the clock relative dates are read against.
-  static let clock = OptionGroup(
-    name: "clock",
-    options: [
-      .init(name: "now", valueName: "iso-8601", help: "The clock for relative dates, e.g. 2026-11-29T10:00:00; default: now."),
-      .init(name: "tz", valueName: "offset", help: "UTC offset of the clock, e.g. +01:00 or Z; default: the system's."),
-    ])
-
+  static let clock = ClockSettings.group
   /// `--json`: machine-readable output.
-  static let json = OptionGroup(name: "output", flags: [.init(name: "json", help: "Write JSON instead of text.")])
+  static let json = OutputSettings.group
 }
 
 /// `--set name=value`: the ranking settings a user may override, by name, each with the
@@ -142,74 +92,13 @@ enum RankingSettings {
   static var names: [String] { settings.map(\.name) }
 }
 
-/// Reads the engine, language and signals groups into `IntentEngine.Options`.
+/// Loads engines for the commands and reports why one does not load.
 enum EngineOptions {
-  static func engineOptions(_ arguments: ParsedArguments, command: String) throws(UsageError) -> IntentEngine.Options {
-    var options = IntentEngine.Options()
-    for assignment in arguments.options["set"] ?? [] {
-      let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let value = Double(parts[1]) else {
-        throw UsageError(message: "'--set \(assignment)' is not name=number", command: command)
-      }
-      guard let setting = RankingSettings.settings.first(where: { $0.name == parts[0] }) else {
-        let suggestion = DidYouMean.closest(to: parts[0], in: RankingSettings.names)
-        throw UsageError(
-          message: "unknown setting '\(parts[0])' in '--set'; known: \(RankingSettings.names.joined(separator: ", "))"
-            + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""), command: command)
-      }
-      guard setting.accepts(value) else {
-        throw UsageError(
-          message: "the value '\(parts[1])' is invalid for '--set \(setting.name)'; expected \(setting.expected)", command: command)
-      }
-      setting.apply(&options.ranking, value)
-    }
-    options.language = arguments.option("lang")
-    switch arguments.option("encoder") ?? "static" {
-    case "static": options.embedding = .staticModel(directory: arguments.option("model"))
-    case "transformer": options.embedding = .transformer(directory: arguments.option("model"))
-    case let other:
-      throw UsageError(message: "the value '\(other)' is invalid for '--encoder'; expected static or transformer", command: command)
-    }
-    if arguments.flag("no-embeddings") { options.embedding = .none }
-    if let text = arguments.option("signals"), let mode = RankingMode(rawValue: text) {
-      if mode == .embedding, arguments.flag("no-embeddings") {
-        throw UsageError(message: "'--signals embedding' needs embeddings; drop '--no-embeddings'", command: command)
-      }
-      options.ranking.mode = mode
-      options.signalsFromEvidence = false
-      if mode == .keyword { options.embedding = .none }
-    }
-    if let address = arguments.option("embeddings-url") {
-      guard let url = URL(string: address), let scheme = url.scheme, scheme == "http" || scheme == "https" else {
-        throw UsageError(
-          message: "the value '\(address)' is invalid for '--embeddings-url'; expected an http(s) URL such as http://127.0.0.1:8080/v1/embeddings",
-          command: command)
-      }
-      var timeout = 30.0
-      if let text = arguments.option("embeddings-timeout") {
-        guard let value = Double(text), value > 0, value <= 3600 else {
-          throw UsageError(
-            message: "the value '\(text)' is invalid for '--embeddings-timeout'; expected seconds, a number above 0 and at most 3600",
-            command: command)
-        }
-        timeout = value
-      }
-      options.embedding = .endpoint(
-        EndpointEmbedder.Configuration(
-          url: url, model: arguments.option("embeddings-model") ?? "default", apiKeyVariable: arguments.option("embeddings-key-env"),
-          timeoutSeconds: timeout))
-    }
-    options.rebuildIndex = !arguments.flag("no-rebuild")
-    options.useTuning = !arguments.flag("no-tuning")
-    return options
-  }
-
   /// Loads the engine, or prints why not and says which exit code fits: 65 for an invalid
   /// catalog, an undeclared language or an index file the user must fix, 1 for a model or
   /// endpoint that failed.
-  static func loadEngine(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<IntentEngine, ExitCode> {
-    let options = try engineOptions(arguments, command: command)
-    return load(catalogPath: arguments.positionals[0], options: options, console: console)
+  static func loadEngine(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<IntentEngine, ExitCode> {
+    load(catalogPath: catalogPath, options: options, console: console)
   }
 
   /// `options` with a progress line for index builds on `console` (drawn on a terminal when a
@@ -238,9 +127,7 @@ enum EngineOptions {
 
   /// The catalog's engines (`CatalogEngines`): with `--lang`, that language's; without, each
   /// request goes to the catalog language it is written in.
-  static func loadEngines(_ arguments: ParsedArguments, console: Console, command: String) throws(UsageError) -> Result<CatalogEngines, ExitCode> {
-    let options = try engineOptions(arguments, command: command)
-    let catalogPath = arguments.positionals[0]
+  static func loadEngines(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<CatalogEngines, ExitCode> {
     do {
       let engines = try CatalogEngines(catalogPath: catalogPath, options: reportingProgress(options, console: console)) {
         console.err($0 + "\n")
@@ -301,26 +188,5 @@ enum EngineOptions {
       console.err("error: \(error)\n")
       return .failure
     }
-  }
-
-  /// The largest count `--top` and `--page-size` take: far beyond any catalog (30,000 tools).
-  static let maximumCount = 1_000_000
-
-  /// The value of `--name` as seconds above 0 and at most an hour (`value` when absent).
-  static func seconds(_ arguments: ParsedArguments, _ name: String, default value: Double, command: String) throws(UsageError) -> Double {
-    guard let text = arguments.option(name) else { return value }
-    guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-      throw UsageError(message: "'--\(name) <seconds>' must be a number of seconds above 0 and at most 3600, found '\(text)'", command: command)
-    }
-    return seconds
-  }
-
-  static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default value: Int, command: String) throws(UsageError) -> Int {
-    guard let text = arguments.option(name) else { return value }
-    guard let number = Int(text), number > 0, number <= maximumCount else {
-      throw UsageError(
-        message: "the value '\(text)' is invalid for '--\(name)'; expected a whole number from 1 to \(maximumCount)", command: command)
-    }
-    return number
   }
 }

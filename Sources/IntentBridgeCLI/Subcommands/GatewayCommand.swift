@@ -38,40 +38,25 @@ enum GatewayCommand: Subcommand {
     name: "gateway", abstract: "Serve the tools of the MCP servers of an mcpServers configuration as one MCP server over stdio.",
     positionals: [.init(name: "config", help: "An mcpServers configuration (Claude Desktop, Claude Code, Cursor; see 'import mcp').")],
     groups: [OptionGroups.language, OptionGroups.signals, OptionGroups.engine],
-    options: [
-      .init(
-        name: "mode", valueName: "mode",
-        help:
-          "compact: search/describe/resolve/run meta-tools (default); full: every upstream tool, namespaced; auto: compact above \(MCPServer.Options.autoCompactThreshold) tools.",
-        allowed: MCPToolMode.allCases.map(\.rawValue)),
-      .init(
-        name: "catalog", valueName: "file", help: "Where the gateway's catalog is written (its index beside it); default: <config>.catalog.json."),
-      .init(name: "timeout", valueName: "seconds", help: "Seconds each start-up request to a server may take (default 30)."),
-      .init(name: "call-timeout", valueName: "seconds", help: "Seconds a forwarded tool call may take (default 60)."),
-      .init(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page."),
-    ],
-    flags: [.init(name: "quiet", help: "Do not print the importer's warnings about the servers' tools.")],
+    options: [GatewayOptions.mode, GatewayOptions.catalog, GatewayOptions.timeout, GatewayOptions.callTimeout, GatewayOptions.pageSize],
+    flags: [GatewayOptions.quiet],
     discussion:
       "Standard output carries the protocol only; diagnostics and the servers' standard error (prefixed [name]) go to standard error. Exits when standard input ends."
   )
 
   static let defaultCallTimeout = 60.0
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let configPath = arguments.positionals[0]
+  static func run(_ settings: GatewayOptions, console: Console) -> ExitCode {
+    let configPath = settings.configPath
     var options = MCPServer.Options()
-    options.mode = MCPToolMode(rawValue: arguments.option("mode") ?? "compact") ?? .compact
+    options.mode = settings.mode
     options.serverVersion = IntentBridgeCommand.version
     // Full mode lists the upstream tools themselves: the host is told when they change.
     options.watchesCatalog = options.mode != .compact
-    if arguments.option("page-size") != nil {
-      options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
-    }
+    if let pageSize = settings.pageSize { options.pageSize = pageSize }
     var clientOptions = MCPClient.Options()
-    clientOptions.requestTimeout = try EngineOptions.seconds(arguments, "timeout", default: clientOptions.requestTimeout, command: spec.name)
-    let callTimeout = try EngineOptions.seconds(arguments, "call-timeout", default: defaultCallTimeout, command: spec.name)
-    let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
-    let catalogPath = arguments.option("catalog") ?? defaultCatalogPath(forConfig: configPath)
+    clientOptions.requestTimeout = settings.timeout
+    let callTimeout = settings.callTimeout
 
     let config: MCPServersConfig
     do {
@@ -94,8 +79,8 @@ enum GatewayCommand: Subcommand {
     let host = MCPServerHost(server: standIn)
     let gateway = GatewayCatalog(
       setup: GatewayCatalog.Setup(
-        config: config, configPath: configPath, catalogPath: catalogPath, engineOptions: engineOptions, options: options,
-        callTimeout: callTimeout, progress: progress, elicitation: elicitation, quiet: arguments.flag("quiet")),
+        config: config, configPath: configPath, catalogPath: settings.catalogPath, engineOptions: settings.engineOptions, options: options,
+        callTimeout: callTimeout, progress: progress, elicitation: elicitation, quiet: settings.quiet),
       console: console)
     let started = Mutex<(listings: [UpstreamToolList.Listing], supervisors: [UpstreamSupervisor])>(([], []))
     host.startUp(
@@ -158,7 +143,6 @@ enum GatewayCommand: Subcommand {
     (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".catalog.json"
   }
 
-  /// A number of seconds above 0 and at most an hour.
   /// Writes the catalog unless the file already holds these bytes (its index then stays
   /// valid); nil on success, else the exit status after the error is printed.
   static func writeIfChanged(_ text: String, to path: String, console: Console) -> ExitCode? {

@@ -1,7 +1,6 @@
 import IntentBridgeEngine
 import IntentBridgeImport
 import IntentBridgeSystem
-import IntentBridgeText
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,35 +29,17 @@ enum ImportCommand: Subcommand {
         repeating: true,
         optional: true),
     ],
-    options: [
-      .init(name: "out", valueName: "file", help: "Write the catalog here instead of standard output.")
-    ] + SwiftImportCommand.options + MCPImportCommand.options,
-    flags: [.init(name: "quiet", help: "Do not print import warnings.")])
+    options: [ImportOptions.out] + SwiftImportOptions.all + MCPImportOptions.all,
+    flags: [ImportOptions.quiet])
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let kind = arguments.positionals[0]
-    guard kind == "actionsdata" || kind == "tools" || kind == "swift" || kind == "mcp" else {
-      let suggestion = DidYouMean.closest(to: kind, in: ["swift", "actionsdata", "tools", "mcp"])
-      throw UsageError(
-        message: "unknown import kind '\(kind)'; expected 'swift', 'actionsdata', 'tools' or 'mcp'"
-          + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
-        command: spec.name)
+  static func run(_ options: ImportOptions, console: Console) -> ExitCode {
+    let kind: ImportOptions.FileKind
+    let path: String
+    switch options.source {
+    case .mcp(let mcp): return MCPImportCommand.run(mcp, options: options, console: console)
+    case .swift(let swift): return SwiftImportCommand.run(swift, options: options, console: console)
+    case .file(let fileKind, let filePath): (kind, path) = (fileKind, filePath)
     }
-    if kind != "mcp" {
-      for option in MCPImportCommand.options where arguments.options[option.name] != nil {
-        throw UsageError(message: "'--\(option.name)' applies to 'import mcp' only", command: spec.name)
-      }
-      guard arguments.positionals.count > 1 else { throw UsageError(message: "missing expected argument '<file>'", command: spec.name) }
-    }
-    if kind == "mcp" {
-      for option in SwiftImportCommand.options where arguments.options[option.name] != nil {
-        throw UsageError(message: "'--\(option.name)' applies to 'import swift' only", command: spec.name)
-      }
-      return try MCPImportCommand.run(arguments, console: console)
-    }
-    if kind == "swift" { return try SwiftImportCommand.run(arguments, console: console) }
-    try SwiftImportCommand.rejectSwiftOptions(arguments, kind: kind)
-    let path = arguments.positionals[1]
     let bytes: [UInt8]
     do {
       // At most what a catalog may be: a larger input would import into a catalog that no
@@ -77,22 +58,22 @@ enum ImportCommand: Subcommand {
     }
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     let result =
-      kind == "actionsdata"
+      kind == .actionsdata
       ? ActionsDataImporter.importCatalog(document, fileName: fileName)
       : ToolListImporter.importCatalog(document, fileName: fileName)
-    return write(result, input: path, arguments: arguments, console: console)
+    return write(result, input: path, options: options, console: console)
   }
 
   /// Prints the warnings, loads the imported catalog (its errors are printed too) and writes it;
   /// `locate` says where a warning's path points when the importer's input was made by us.
   static func write(
-    _ result: ImportResult, input path: String, arguments: ParsedArguments, console: Console, locate: ((ImportWarning) -> String)? = nil
+    _ result: ImportResult, input path: String, options: ImportOptions, console: Console, locate: ((ImportWarning) -> String)? = nil
   ) -> ExitCode {
     if let problem = result.notRecognized {
       console.err("\(path): error: \(problem.message) [import]\n  at \(problem.path)\n")
       return .dataError
     }
-    if !arguments.flag("quiet") {
+    if !options.quiet {
       for warning in result.warnings {
         if let location = warning.location {
           console.err("\(location): warning: \(warning.message) [import]\n")
@@ -101,7 +82,7 @@ enum ImportCommand: Subcommand {
         }
       }
     }
-    let loaded = CatalogLoader.load(document: result.catalog, file: arguments.option("out") ?? "<imported catalog>")
+    let loaded = CatalogLoader.load(document: result.catalog, file: options.out ?? "<imported catalog>")
     DiagnosticPrinter.print(loaded.diagnostics.errors, console: console)
     let text = JSONWriter.pretty(result.catalog)
     guard text.utf8.count <= CatalogLoader.maximumFileSize else {
@@ -110,7 +91,7 @@ enum ImportCommand: Subcommand {
       )
       return .dataError
     }
-    if let out = arguments.option("out") {
+    if let out = options.out {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: out))
       } catch {

@@ -10,10 +10,10 @@ enum IndexCommand: Subcommand {
       "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is."
   )
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let path = arguments.positionals[0]
+  static func run(_ options: IndexOptions, console: Console) -> ExitCode {
+    let path = options.catalogPath
     let engine: IntentEngine
-    switch try EngineOptions.loadEngine(arguments, console: console, command: spec.name) {
+    switch EngineOptions.loadEngine(catalogPath: path, options: options.engineOptions, console: console) {
     case .success(let loaded): engine = loaded
     case .failure(let code): return code
     }

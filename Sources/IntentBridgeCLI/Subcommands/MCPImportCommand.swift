@@ -15,29 +15,15 @@ import IntentBridgeText
 /// a configuration that is not as documented (file, line:column and JSON path named), 1 when
 /// a server cannot be started, ends, hangs past `--timeout` or answers wrongly (named).
 enum MCPImportCommand {
-  static let options: [CommandSpec.Option] = [
-    .init(name: "config", valueName: "file", help: "mcp: an mcpServers configuration (Claude Desktop, Claude Code, Cursor) to start the servers of."),
-    .init(name: "server", valueName: "name", help: "mcp: with --config, only this server (repeatable).", repeatable: true),
-    .init(name: "name", valueName: "name", help: "mcp: the name of the server given after '--' (default: derived from the command)."),
-    .init(name: "namespace", valueName: "prefix", help: "mcp: prefix the server's tool names with '<prefix>__'."),
-    .init(name: "timeout", valueName: "seconds", help: "mcp: seconds each request to a server may take (default 30)."),
-  ]
-
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let command = Array(arguments.positionals.dropFirst())
+  static func run(_ mcp: MCPImportOptions, options: ImportOptions, console: Console) -> ExitCode {
     var clientOptions = MCPClient.Options()
-    clientOptions.requestTimeout = try EngineOptions.seconds(arguments, "timeout", default: clientOptions.requestTimeout, command: "import")
+    clientOptions.requestTimeout = mcp.timeout
     var servers: [UpstreamServer]
     var skipped: [(server: String, reason: String)] = []
     let appName: String
-    if let configPath = arguments.option("config") {
-      guard command.isEmpty else {
-        throw UsageError(message: "give either --config or a server command after '--', not both (found '\(command[0])')", command: "import")
-      }
-      for option in ["name", "namespace"] where arguments.option(option) != nil {
-        throw UsageError(
-          message: "'--\(option)' applies to a server command after '--'; with --config, set \"namespace\" in the file", command: "import")
-      }
+    let input: String?
+    switch mcp.servers {
+    case .config(let configPath, let wanted):
       let config: MCPServersConfig
       do {
         config = try MCPServersConfig.load(path: configPath)
@@ -47,7 +33,7 @@ enum MCPImportCommand {
       }
       servers = config.servers
       skipped = config.skipped
-      if let wanted = arguments.options["server"] {
+      if !wanted.isEmpty {
         var chosen: [UpstreamServer] = []
         for name in wanted {
           guard let server = config.servers.first(where: { $0.name == name }) else {
@@ -65,23 +51,11 @@ enum MCPImportCommand {
         skipped = []
       }
       appName = Self.appName(servers: servers, configPath: configPath)
-    } else {
-      guard let program = command.first else {
-        throw UsageError(
-          message: "'import mcp' needs a server: --config CONFIG.json, or the command after '--' (intentbridge import mcp -- uvx mcp-server-time)",
-          command: "import")
-      }
-      if arguments.options["server"] != nil { throw UsageError(message: "'--server' selects servers of --config", command: "import") }
-      let name = arguments.option("name") ?? UpstreamServer.derivedName(command: program, arguments: Array(command.dropFirst()))
-      guard !name.isEmpty else { throw UsageError(message: "'--name' must not be empty", command: "import") }
-      let namespace = arguments.option("namespace")
-      if let namespace, !MCPServersConfig.isValidNamespace(namespace) {
-        throw UsageError(
-          message: "'--namespace' must be at most \(MCPServersConfig.maximumNamespaceLength) of a-z, A-Z, 0-9, _ and -, found '\(namespace)'",
-          command: "import")
-      }
-      servers = [UpstreamServer(name: name, command: program, arguments: Array(command.dropFirst()), namespace: namespace)]
-      appName = name
+      input = configPath
+    case .command(let server):
+      servers = [server]
+      appName = server.name
+      input = nil
     }
     for (server, reason) in skipped { console.err("note: MCP server '\(server)' skipped: \(reason)\n") }
 
@@ -110,7 +84,7 @@ enum MCPImportCommand {
     for notice in list.notices { console.err("warning: \(notice)\n") }
     // The importer read one document made of the servers' lists: point its warnings back at them.
     return ImportCommand.write(
-      result, input: arguments.option("config") ?? "MCP server '\(servers[0].name)'", arguments: arguments, console: console,
+      result, input: input ?? "MCP server '\(servers[0].name)'", options: options, console: console,
       locate: { list.describe($0.path) })
   }
 

@@ -9,39 +9,33 @@ enum RankCommand: Subcommand {
       .init(name: "request", help: "The request text (omit with --requests).", optional: true),
     ],
     groups: [OptionGroups.language, OptionGroups.signals, OptionGroups.engine, OptionGroups.json],
-    options: [
-      .init(name: "top", valueName: "k", help: "How many candidates to show; default 5."),
-      .init(name: "requests", valueName: "file.jsonl", help: "Rank every row ({\"query\", \"id\"?, \"lang\"?}) and write one JSON line per row."),
-    ],
-    flags: [.init(name: "explain", help: "Show each signal's contribution and the matched terms.")],
+    options: [RankOptions.top, RankOptions.requests],
+    flags: [RankOptions.explain],
     discussion: "Exit status: 0 when ranked (also for \"no match\"), 64 for usage errors, 65 for an invalid catalog or requests file.")
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let top = try EngineOptions.positiveInteger(arguments, "top", default: 5, command: spec.name)
-    let requestsFile = arguments.option("requests")
-    guard (arguments.positionals.count == 2) != (requestsFile != nil) else {
-      throw UsageError(message: "give either a request or '--requests <file.jsonl>'", command: spec.name)
-    }
+  static func run(_ options: RankOptions, console: Console) -> ExitCode {
     let engines: CatalogEngines
-    switch try EngineOptions.loadEngines(arguments, console: console, command: spec.name) {
+    switch EngineOptions.loadEngines(catalogPath: options.catalogPath, options: options.engineOptions, console: console) {
     case .success(let loaded): engines = loaded
     case .failure(let code): return code
     }
     var told = Set<String>()
-    if let requestsFile {
-      return runBatch(file: requestsFile, explain: arguments.flag("explain"), console: console) { query, language in
-        EngineOptions.rank(engines, query, top: top, rowLanguage: language, console: console, told: &told)
+    let request: String
+    switch options.input {
+    case .file(let file):
+      return runBatch(file: file, explain: options.explain, console: console) { query, language in
+        EngineOptions.rank(engines, query, top: options.top, rowLanguage: language, console: console, told: &told)
       }
+    case .request(let text): request = text
     }
-    if let tooLong = RequestLimit.check(arguments.positionals[1]) { throw UsageError(message: "\(tooLong)", command: spec.name) }
-    let window = RequestLimit.window(arguments.positionals[1])
+    let window = RequestLimit.window(request)
     if let notice = window.notice { console.err("notice: \(notice)\n") }
-    let (ranking, engine) = EngineOptions.rank(engines, window.text, top: top, console: console, told: &told)
+    let (ranking, engine) = EngineOptions.rank(engines, window.text, top: options.top, console: console, told: &told)
     if let problem = ranking.embeddingProblem { console.err("warning: \(problem)\n") }
-    if arguments.flag("json") {
-      console.out(ranking.jsonValue(explain: arguments.flag("explain"), configuration: engine.configuration).prettyText)
+    if options.output.json {
+      console.out(ranking.jsonValue(explain: options.explain, configuration: engine.configuration).prettyText)
     } else {
-      console.out(RankingText.render(ranking, explain: arguments.flag("explain")))
+      console.out(RankingText.render(ranking, explain: options.explain))
     }
     return .success
   }

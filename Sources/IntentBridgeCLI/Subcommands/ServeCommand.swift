@@ -9,26 +9,15 @@ enum ServeCommand: Subcommand {
     name: "serve", abstract: "Serve the catalog's intents as MCP tools over stdio.",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
     groups: [OptionGroups.language, OptionGroups.signals, OptionGroups.engine],
-    options: [
-      .init(
-        name: "mode", valueName: "mode",
-        help:
-          "full: one tool per intent; compact: search/describe/resolve/run meta-tools; auto: compact above \(MCPServer.Options.autoCompactThreshold) intents (default).",
-        allowed: MCPToolMode.allCases.map(\.rawValue)),
-      .init(name: "prompts", valueName: "dir", help: "Folder of prompt files (default: Prompts/ of the checkout, if present)."),
-      .init(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page."),
-    ],
+    options: [ServeOptions.mode, ServeOptions.prompts, ServeOptions.pageSize],
     discussion: "Standard output carries the protocol only; diagnostics go to standard error. Exits when standard input ends.")
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+  static func run(_ settings: ServeOptions, console: Console) -> ExitCode {
     var options = MCPServer.Options()
-    options.mode = MCPToolMode(rawValue: arguments.option("mode") ?? "auto") ?? .auto
+    options.mode = settings.mode
     options.serverVersion = IntentBridgeCommand.version
-    if arguments.option("page-size") != nil {
-      options.pageSize = try EngineOptions.positiveInteger(arguments, "page-size", default: 0, command: spec.name)
-    }
-    let promptsDirectory = arguments.option("prompts") ?? defaultPromptsDirectory()
-    if let promptsDirectory {
+    if let pageSize = settings.pageSize { options.pageSize = pageSize }
+    if let promptsDirectory = settings.promptsDirectory ?? defaultPromptsDirectory() {
       do {
         options.prompts = try MCPPrompt.load(directory: promptsDirectory)
       } catch {
@@ -36,8 +25,8 @@ enum ServeCommand: Subcommand {
         return .dataError
       }
     }
-    let catalogPath = arguments.positionals[0]
-    let engineOptions = try EngineOptions.engineOptions(arguments, command: spec.name)
+    let catalogPath = settings.catalogPath
+    let engineOptions = settings.engineOptions
     // Without --lang, meta-tool requests are read in the catalog language they are written in.
     @Sendable func load() throws(IntentEngine.LoadError) -> CatalogEngines {
       try CatalogEngines(catalogPath: catalogPath, options: EngineOptions.reportingProgress(engineOptions, console: console)) {

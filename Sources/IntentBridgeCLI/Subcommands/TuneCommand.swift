@@ -15,14 +15,8 @@ enum TuneCommand: Subcommand {
         repeating: true),
     ],
     groups: [OptionGroups.language, OptionGroups.engine, OptionGroups.signals, OptionGroups.clock],
-    options: [
-      .init(
-        name: "hold-out", valueName: "share",
-        help: "Share of each intent's rows held back to measure the tuning on (default 0.3; 0 fits and measures on all rows)."),
-      .init(name: "seed", valueName: "n", help: "Seed of the hold-out split (default 1)."),
-      .init(name: "out", valueName: "file", help: "Write the tuning here instead of <catalog>.<lang>.tuning.json (one language only)."),
-    ],
-    flags: [.init(name: "dry-run", help: "Report before and after without writing the tuning file.")],
+    options: [TuneOptions.holdOut, TuneOptions.seed, TuneOptions.out],
+    flags: [TuneOptions.dryRun],
     discussion: """
       Rows are tuned in the catalog language they are evaluated in (their "lang", else the catalog's default; --lang puts all rows in one). \
       The tuning file (Schemas/tuning.schema.json) sits beside the catalog; rank, resolve, eval, index and serve use it from then on while it \
@@ -30,40 +24,24 @@ enum TuneCommand: Subcommand {
       Exit status: 0 done, 64 usage, 65 invalid catalog or dataset, 1 model or I/O failure.
       """)
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    var holdOut = 0.3
-    if let text = arguments.option("hold-out") {
-      guard let value = Double(text), value >= 0, value < 1 else {
-        throw UsageError(
-          message: "the value '\(text)' is invalid for '--hold-out'; expected a share from 0 up to (not including) 1, e.g. 0.3", command: spec.name)
-      }
-      holdOut = value
-    }
-    var seed: UInt64 = 1
-    if let text = arguments.option("seed") {
-      // The tuning file records the seed as a JSON integer (Int64).
-      guard let value = UInt64(text), value <= UInt64(Int64.max) else {
-        throw UsageError(
-          message: "the value '\(text)' is invalid for '--seed'; expected an integer from 0 to 9223372036854775807", command: spec.name)
-      }
-      seed = value
-    }
+  static func run(_ options: TuneOptions, console: Console) throws(UsageError) -> ExitCode {
     var settings = Evaluator.Settings()
-    settings.clock = try ResolveCommand.parseClock(arguments)
+    settings.clock = options.clock
 
-    guard let datasets = EvalCommand.loadDatasets(Array(arguments.positionals.dropFirst()), console: console) else { return .dataError }
+    guard let datasets = EvalCommand.loadDatasets(options.datasetPaths, console: console) else { return .dataError }
     let requests = datasets.flatMap(\.requests)
-    let catalogPath = arguments.positionals[0]
+    let catalogPath = options.catalogPath
     guard let catalog = CatalogInput.load(catalogPath, console: console) else { return .dataError }
-    var options = try EngineOptions.engineOptions(arguments, command: spec.name)
+    var engineOptions = options.engineOptions
     // Tuned from the catalog's own calibration, whatever an earlier tuning said.
-    options.useTuning = false
+    engineOptions.useTuning = false
     var byLanguage: [String: [LabelledRequest]] = [:]
     for request in requests {
-      let language = options.language.flatMap(catalog.declaredLanguage(for:)) ?? Evaluator.catalogLanguage(for: request.language, catalog: catalog)
+      let language =
+        options.language.tag.flatMap(catalog.declaredLanguage(for:)) ?? Evaluator.catalogLanguage(for: request.language, catalog: catalog)
       byLanguage[language, default: []].append(request)
     }
-    if arguments.option("out") != nil, byLanguage.count > 1 {
+    if options.out != nil, byLanguage.count > 1 {
       throw UsageError(
         message:
           "'--out' writes one tuning file, but the rows are in \(byLanguage.count) catalog languages (\(byLanguage.keys.sorted().joined(separator: ", "))); drop '--out' or pass --lang",
@@ -77,9 +55,9 @@ enum TuneCommand: Subcommand {
         if let catalogEngines {
           engine = try catalogEngines.engine(language: language)
         } else {
-          options.language = language
+          engineOptions.language = language
           let loaded = try CatalogEngines(
-            catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(options, console: console)
+            catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(engineOptions, console: console)
           ) { console.err($0 + "\n") }
           catalogEngines = loaded
           engine = loaded.defaultEngine
@@ -87,10 +65,11 @@ enum TuneCommand: Subcommand {
       } catch {
         return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }
-      let run = TuningRun.run(engine: engine, catalogPath: catalogPath, requests: rows, holdOut: holdOut, seed: seed, settings: settings)
-      console.out(report(run, engine: engine, catalogPath: catalogPath, holdOut: holdOut, seed: seed))
-      guard !arguments.flag("dry-run") else { continue }
-      let path = arguments.option("out") ?? TuningFile.path(forCatalog: catalogPath, language: language)
+      let run = TuningRun.run(
+        engine: engine, catalogPath: catalogPath, requests: rows, holdOut: options.holdOut, seed: options.seed, settings: settings)
+      console.out(report(run, engine: engine, catalogPath: catalogPath, holdOut: options.holdOut, seed: options.seed))
+      guard !options.dryRun else { continue }
+      let path = options.out ?? TuningFile.path(forCatalog: catalogPath, language: language)
       do {
         try run.tuning.write(path: path)
       } catch {

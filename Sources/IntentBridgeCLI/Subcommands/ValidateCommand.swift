@@ -14,30 +14,24 @@ enum ValidateCommand: Subcommand {
     groups: [OptionGroups.json],
     discussion: "Exit status: 0 when the arguments are valid, 65 when they are not.")
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    guard let catalog = CatalogInput.load(arguments.positionals[0], console: console) else { return .dataError }
-    let name = arguments.positionals[1]
+  static func run(_ options: ValidateOptions, console: Console) throws(UsageError) -> ExitCode {
+    guard let catalog = CatalogInput.load(options.catalogPath, console: console) else { return .dataError }
+    let name = options.intentName
     guard let intent = catalog.intent(id: name) ?? catalog.intents.first(where: { $0.toolName == name }) else {
       let suggestion = DidYouMean.closest(to: name, in: catalog.intents.map(\.id) + catalog.intents.map(\.toolName))
       throw UsageError(
-        message: "no intent or tool named '\(name)' in \(arguments.positionals[0])" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
+        message: "no intent or tool named '\(name)' in \(options.catalogPath)" + (suggestion.map { "\nHelp: did you mean '\($0)'?" } ?? ""),
         command: spec.name)
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(arguments.positionals[2])
-    } catch {
-      throw UsageError(message: "argument '<arguments>' is not valid JSON: \(error)", command: spec.name)
-    }
-    let errors = ArgumentValidator(catalog: catalog).validate(value, for: intent)
+    let errors = ArgumentValidator(catalog: catalog).validate(options.arguments, for: intent)
     for error in errors {
-      if arguments.flag("json") {
+      if options.output.json {
         console.out(error.jsonValue.compactText + "\n")
       } else {
         console.err("error: \(error.description)\n  at \(error.path)\n  expected: \(error.expected)\n")
       }
     }
-    if errors.isEmpty && !arguments.flag("json") { console.err("valid\n") }
+    if errors.isEmpty && !options.output.json { console.err("valid\n") }
     return errors.isEmpty ? .success : .dataError
   }
 }
