@@ -30,16 +30,17 @@ public struct IncomingLine: Sendable {
   }
 
   let content: Content
-  /// True when the line holds a `tools/call` request (alone or in a batch): it may run a
-  /// handler for a long time, so the transport handles it on a worker.
+  /// True when the line holds a request of a method that runs long (`MCPMethod.runsLong`:
+  /// `tools/call`), alone or in a batch: it may run a handler for a long time, so the
+  /// transport handles it on a worker.
   public let runsLong: Bool
 
-  /// True when the line holds a request that needs the catalog: anything but `initialize`,
-  /// `ping` and `server/discover` (a gateway whose upstreams still start answers those at once).
+  /// True when the line holds a request that needs the catalog (`MCPMethod.needsCatalog`; an
+  /// unknown method too): a gateway whose upstreams still start answers the others at once.
   var needsCatalog: Bool {
     func needs(_ message: Message) -> Bool {
       guard message.inFlightKey != nil, case .string(let method)? = message.value["method"] else { return false }
-      return !["initialize", "ping", "server/discover"].contains(method)
+      return MCPMethods.named(method)?.needsCatalog ?? true
     }
     switch content {
     case .blank, .unparsable: return false
@@ -75,12 +76,15 @@ public struct IncomingLine: Sendable {
       }
       return Message(value: value, idText: spans[path].map { String(decoding: line[$0], as: UTF8.self) }, inFlightKey: key)
     }
-    func isToolCall(_ message: Message) -> Bool { message.inFlightKey != nil && message.value["method"] == "tools/call" }
+    func runsLong(_ message: Message) -> Bool {
+      guard message.inFlightKey != nil, case .string(let method)? = message.value["method"] else { return false }
+      return MCPMethods.named(method)?.runsLong ?? false
+    }
     if case .array(let elements) = value {
       let messages = elements.enumerated().map { message($0.element, idAt: .root / $0.offset / "id") }
-      return IncomingLine(content: .batch(messages), runsLong: messages.contains(where: isToolCall))
+      return IncomingLine(content: .batch(messages), runsLong: messages.contains(where: runsLong))
     }
     let single = message(value, idAt: .root / "id")
-    return IncomingLine(content: .single(single), runsLong: isToolCall(single))
+    return IncomingLine(content: .single(single), runsLong: runsLong(single))
   }
 }

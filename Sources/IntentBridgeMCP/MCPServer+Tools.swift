@@ -13,61 +13,25 @@ extension MCPServer {
     return .object(object)
   }
 
-  // MARK: - tools/list
-
-  func listTools(_ params: JSONObject) throws(RPCError) -> JSONObject {
-    var start = 0
-    if let cursor = params["cursor"] {
-      guard case .string(let text) = cursor, let offset = Cursor.decode(text), offset > 0, offset < listedTools.count else {
-        throw .invalidParams("unknown \"cursor\"; pass the nextCursor of the previous tools/list result, or none for the first page")
-      }
-      start = offset
-    }
-    let size = options.pageSize.map { max(1, $0) } ?? listedTools.count
-    // `start < listedTools.count`; comparing with what is left cannot overflow (a page size
-    // of Int.max from a library caller).
-    let end = size >= listedTools.count - start ? listedTools.count : start + size
-    var result = JSONObject()
-    result["tools"] = .array(Array(listedTools[start..<end]))
-    if end < listedTools.count { result["nextCursor"] = .string(Cursor.encode(end)) }
-    return result
-  }
-
-  /// Opaque page cursors: the next offset, encoded so clients do not build their own.
-  enum Cursor {
-    static let prefix = "ib1."
-    static func encode(_ offset: Int) -> String { prefix + String(offset * 7 + 3, radix: 36) }
-    static func decode(_ text: String) -> Int? {
-      guard text.hasPrefix(prefix), text.count < 32, let raw = Int(text.dropFirst(prefix.count), radix: 36), raw >= 3, (raw - 3) % 7 == 0
-      else { return nil }
-      return (raw - 3) / 7
-    }
-  }
-
   // MARK: - tools/call
 
+  /// `tools/call` (`CallToolMethod`): a meta-tool in compact mode, else the intent of the named tool.
   func callTool(
-    _ params: JSONObject, context: Context, progress: @escaping @Sendable (String) -> Void
+    _ params: CallToolMethod.Params, context: Context, progress: @escaping @Sendable (String) -> Void
   ) throws(RPCError) -> JSONObject {
     var context = context
-    context.requestState = params["requestState"]
-    context.inputResponses = params["inputResponses"]
-    guard case .string(let name)? = params["name"] else {
-      throw .invalidParams("tools/call needs \"name\" (a string: the tool name from tools/list)")
-    }
-    var arguments = JSONValue.object(JSONObject())
-    if let given = params["arguments"], !given.isNull {
-      guard case .object = given else { throw .invalidParams("\"arguments\" must be an object, found \(given.typeName)") }
-      arguments = given
-    }
+    context.requestState = params.requestState
+    context.inputResponses = params.inputResponses
+    let name = params.name
+    var arguments = params.arguments
     if mode == .compact {
-      return try MetaTools(server: self).call(name, arguments: arguments, responses: params["inputResponses"], context: context, progress: progress)
+      return try MetaTools(server: self).call(name, arguments: arguments, responses: params.inputResponses, context: context, progress: progress)
     }
     guard let index = toolsByName[name], let intent = catalog.intent(id: tools[index].intentID) else {
       throw unknownTool(name)
     }
     if context.stateless, context.clientCapabilities["elicitation"] != nil {
-      switch try elicitMissing(intent, tool: tools[index], arguments: arguments, responses: params["inputResponses"]) {
+      switch try elicitMissing(intent, tool: tools[index], arguments: arguments, responses: params.inputResponses) {
       case .ask(let result): return result
       case .proceed(let merged): arguments = merged
       }

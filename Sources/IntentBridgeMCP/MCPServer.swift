@@ -310,15 +310,15 @@ public final class MCPServer: Sendable {
     var inputResponses: JSONValue?
   }
 
-  static let stateMethods: Set<String> = [
-    "tools/list", "tools/call", "prompts/list", "prompts/get", "completion/complete", "server/discover",
-  ]
-
+  /// The result of the request for method `name` (`MCPMethods`), in the era its params
+  /// carry: with `_meta["io.modelcontextprotocol/protocolVersion"]` the stateless era (the
+  /// version and the client's capabilities checked first), else the handshake era.
   func handleRequest(
-    _ method: String, _ params: JSONObject, id: JSONValue, progress: @escaping @Sendable (String) -> Void
+    _ name: String, _ params: JSONObject, id: JSONValue, progress: @escaping @Sendable (String) -> Void
   ) throws(RPCError) -> JSONObject {
     let meta = params["_meta"]?.objectValue
     let progressToken = meta?["progressToken"]
+    let method = MCPMethods.named(name)
     if let versionValue = meta?[MCPVersion.metaVersionKey] {
       // Stateless era: the request carries everything.
       guard case .string(let version) = versionValue else {
@@ -332,95 +332,46 @@ public final class MCPServer: Sendable {
       guard case .object(let capabilities)? = meta?[MCPVersion.metaCapabilitiesKey] else {
         throw .invalidParams("_meta[\"\(MCPVersion.metaCapabilitiesKey)\"] (an object) is required with protocol version \(version)")
       }
-      if ["ping", "initialize", "logging/setLevel"].contains(method) {
-        throw .methodNotFound(method, "not part of protocol version \(version)")
+      guard let method, method.eras.contains(.stateless) else {
+        if method != nil || MCPMethods.unansweredHandshakeMethods.contains(name) {
+          throw .methodNotFound(name, "not part of protocol version \(version)")
+        }
+        throw .methodNotFound(name)
       }
-      guard Self.stateMethods.contains(method) else { throw .methodNotFound(method) }
       let context = Context(id: id, stateless: true, clientCapabilities: capabilities, progressToken: progressToken)
-      var result = try dispatch(method, params, context: context, progress: progress)
+      var result = try method.respond(to: params, server: self, context: context, progress: progress)
       if result["resultType"] == nil { result["resultType"] = "complete" }
-      if method.hasSuffix("/list") {
+      if method.carriesCacheHints {
         result["ttlMs"] = .integer(Self.ttlMilliseconds)
         result["cacheScope"] = .string(Self.cacheScope)
       }
       return result
     }
-    switch method {
-    case "ping": return JSONObject()
-    case "initialize": return try initialize(params)
-    default: break
-    }
-    guard Self.stateMethods.contains(method) else { throw .methodNotFound(method) }
-    let negotiated = state.withLock { $0.negotiatedVersion }
-    guard negotiated != nil, method != "server/discover" else {
-      throw .invalidParams(
-        "no session: send \"initialize\" first (protocol versions \(MCPVersion.handshake.joined(separator: ", "))), "
-          + "or carry params._meta[\"\(MCPVersion.metaVersionKey)\"] = \"\(MCPVersion.stateless[0])\" and "
-          + "params._meta[\"\(MCPVersion.metaCapabilitiesKey)\"] on every request")
+    // Handshake era: `ping` and `initialize` are answered at once; the other methods need the
+    // session `initialize` opens, and one of the stateless era only is told how to start either.
+    guard let method else { throw .methodNotFound(name) }
+    if method.needsSession || !method.eras.contains(.handshake) {
+      let negotiated = state.withLock { $0.negotiatedVersion }
+      guard negotiated != nil, method.eras.contains(.handshake) else {
+        throw .invalidParams(
+          "no session: send \"initialize\" first (protocol versions \(MCPVersion.handshake.joined(separator: ", "))), "
+            + "or carry params._meta[\"\(MCPVersion.metaVersionKey)\"] = \"\(MCPVersion.stateless[0])\" and "
+            + "params._meta[\"\(MCPVersion.metaCapabilitiesKey)\"] on every request")
+      }
     }
     let context = Context(id: id, stateless: false, clientCapabilities: JSONObject(), progressToken: progressToken)
-    return try dispatch(method, params, context: context, progress: progress)
+    return try method.respond(to: params, server: self, context: context, progress: progress)
   }
 
   static let ttlMilliseconds: Int64 = 300_000
   static let cacheScope = "public"
 
-  func dispatch(
-    _ method: String, _ params: JSONObject, context: Context, progress: @escaping @Sendable (String) -> Void
-  ) throws(RPCError) -> JSONObject {
-    switch method {
-    case "server/discover": return discover()
-    case "tools/list": return try listTools(params)
-    case "tools/call": return try callTool(params, context: context, progress: progress)
-    case "prompts/list": return listPrompts()
-    case "prompts/get": return try getPrompt(params)
-    case "completion/complete": return try complete(params)
-    default: throw .methodNotFound(method)
-    }
-  }
-
   // MARK: - Handshake and discovery
 
-  func initialize(_ params: JSONObject) throws(RPCError) -> JSONObject {
-    guard case .string(let requested)? = params["protocolVersion"] else {
-      throw .invalidParams("initialize needs \"protocolVersion\" (a string, e.g. \"\(MCPVersion.latestHandshake)\")")
-    }
-    if let capabilities = params["capabilities"], capabilities.objectValue == nil {
-      throw .invalidParams("\"capabilities\" must be an object")
-    }
-    let version = MCPVersion.handshake.contains(requested) ? requested : MCPVersion.latestHandshake
-    let fresh = state.withLock { state -> Bool in
-      guard state.negotiatedVersion == nil else { return false }
-      state.negotiatedVersion = version
-      state.clientCapabilities = params["capabilities"]?.objectValue ?? JSONObject()
-      return true
-    }
-    guard fresh else { throw .invalidRequest("the session is already initialized; initialize may be sent only once") }
-    var result = JSONObject()
-    result["protocolVersion"] = .string(version)
-    result["capabilities"] = .object(capabilities)
-    result["serverInfo"] = .object(serverInfo)
-    result["instructions"] = .string(instructions)
-    return result
-  }
-
-  func discover() -> JSONObject {
-    var result = JSONObject()
-    result["supportedVersions"] = .array(MCPVersion.all.map(JSONValue.string))
-    result["capabilities"] = .object(capabilities)
-    result["instructions"] = .string(instructions)
-    result["ttlMs"] = .integer(Self.ttlMilliseconds)
-    result["cacheScope"] = .string(Self.cacheScope)
-    result["_meta"] = .object(JSONObject([(MCPVersion.metaServerInfoKey, .object(serverInfo))]))
-    return result
-  }
-
+  /// The capabilities declared in `initialize` and `server/discover` results: those of the
+  /// methods (`MCPMethod.capability(of:)`), in registry order.
   var capabilities: JSONObject {
-    var object = JSONObject()
-    object["tools"] = ["listChanged": .bool(options.watchesCatalog)]
-    object["prompts"] = ["listChanged": false]
-    object["completions"] = [:]
-    return object
+    JSONObject(MCPMethods.all.compactMap { $0.capability(of: self) }.map { ($0.name, $0.value) })
   }
 
   var serverInfo: JSONObject {
