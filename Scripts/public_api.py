@@ -3,6 +3,7 @@
 Usage:
   python3 Scripts/public_api.py --write [--modules DIR]   # rewrite docs/public-api.txt
   python3 Scripts/public_api.py --check [--modules DIR] [--listing FILE]
+  python3 Scripts/public_api.py --undocumented [--modules DIR]   # list the public symbols without a doc comment
 
 `swift-symbolgraph-extract` (part of the toolchain) reads each module of the `IntentBridge`
 library product from the built modules (default `.build/debug/Modules`, as `swift build`
@@ -33,6 +34,8 @@ MODULES = [
     "IntentBridgeSystem",
 ]
 TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
+# The public symbols without a doc comment, as `listing` met them (`--undocumented` prints them).
+UNDOCUMENTED = []
 HEADER = (
     "# The public API of the IntentBridge library product: one line per public symbol\n"
     "# (module, kind, path, declaration), from swift-symbolgraph-extract. Made by\n"
@@ -67,7 +70,9 @@ def listing(modules_dir):
                     continue
                 lines.add(line)
                 types += kind in TYPE_KINDS
-                undocumented += "docComment" not in symbol
+                if "docComment" not in symbol:
+                    undocumented += 1
+                    UNDOCUMENTED.append(line)
     return sorted(lines), types, undocumented
 
 
@@ -77,6 +82,10 @@ def main():
     path = argv[argv.index("--listing") + 1] if "--listing" in argv else LISTING
     lines, types, undocumented = listing(modules_dir)
     print(f"public API: {len(lines)} public symbols, {types} public types, {undocumented} without a doc comment")
+    if "--undocumented" in argv:
+        for line in sorted(UNDOCUMENTED):
+            print(f"  undocumented: {line}")
+        return
     text = HEADER + "\n".join(lines) + "\n"
     if "--write" in argv:
         open(path, "w", encoding="utf-8").write(text)

@@ -626,9 +626,9 @@ struct CatalogDecoder {
 }
 
 /// Why a file could not be read.
-public struct CatalogFileError: Error, Sendable {
-  public var reason: String
-  public init(reason: String) { self.reason = reason }
+package struct CatalogFileError: Error, Sendable {
+  package var reason: String
+  package init(reason: String) { self.reason = reason }
 }
 
 enum ParameterName {

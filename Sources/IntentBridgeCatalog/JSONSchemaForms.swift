@@ -4,22 +4,22 @@ import IntentBridgeJSON
 /// words needs to know: whether a number may stand there, and which strings are listed
 /// (`enum`, `const`). Looks at the schema itself and its `anyOf` / `oneOf` branches (nested
 /// ones too, up to a small depth); anything else (objects, arrays, patterns) admits neither.
-public struct JSONSchemaForms: Sendable, Hashable {
+package struct JSONSchemaForms: Sendable, Hashable {
   /// An integer or number may fill the parameter.
-  public var admitsNumbers: Bool = false
+  package var admitsNumbers: Bool = false
   /// A number below zero may fill the parameter (a numeric form without a `minimum` ≥ 0 or
   /// `exclusiveMinimum` ≥ 0).
-  public var admitsNegativeNumbers: Bool = false
+  package var admitsNegativeNumbers: Bool = false
   /// The strings the schema lists, in schema order, without repeats.
-  public var strings: [String] = []
+  package var strings: [String] = []
 
-  public init(_ schema: JSONObject?) {
+  package init(_ schema: JSONObject?) {
     guard let schema else { return }
     collect(schema, depth: 0)
   }
 
   /// Nothing a word could fill.
-  public var isEmpty: Bool { !admitsNumbers && strings.isEmpty }
+  package var isEmpty: Bool { !admitsNumbers && strings.isEmpty }
 
   private mutating func collect(_ schema: JSONObject, depth: Int) {
     guard depth < 8 else { return }

@@ -13,9 +13,9 @@ import IntentBridgeJSON
 /// (several); `json` → the parameter's `jsonSchema` or `{}`; enum → string `enum` of case
 /// values; entity → string (an instance id), with `enum` of the ids when the entity's
 /// query kind is `enumerable`; `array: true` wraps the element schema in an array.
-public enum ParameterSchema {
+package enum ParameterSchema {
   /// The value schema of `parameter` (no title or description).
-  public static func schema(for parameter: Parameter, in catalog: Catalog) -> JSONObject {
+  package static func schema(for parameter: Parameter, in catalog: Catalog) -> JSONObject {
     let element = elementSchema(for: parameter, in: catalog)
     guard parameter.isArray else { return element }
     var array = JSONObject()

@@ -6,10 +6,10 @@
 ///
 /// A rule whose text does not parse resolves to nil (the validator reports it as an error).
 /// - Complexity: building parses every rule once; a lookup is one dictionary access.
-public struct PhraseRules: Sendable {
+package struct PhraseRules: Sendable {
   private let parsed: [String: PhraseTemplate]
 
-  public init(catalog: Catalog, language: String?) {
+  package init(catalog: Catalog, language: String?) {
     var parsed: [String: PhraseTemplate] = [:]
     var seen = Set<String>()
     // The first rule of a name wins, as `Catalog.phraseRule(named:)` has it.
@@ -20,5 +20,5 @@ public struct PhraseRules: Sendable {
   }
 
   /// The parsed rule `name`, nil when the catalog has none of that name or it does not parse.
-  public func template(named name: String) -> PhraseTemplate? { parsed[name] }
+  package func template(named name: String) -> PhraseTemplate? { parsed[name] }
 }

@@ -7,15 +7,15 @@
 /// `light[s]`); `${param}` slots; `${applicationName}`; `<rule>` references; `\` escapes
 /// any of `()[]{}<>|$\`. A `|` outside any group separates whole-template alternatives.
 /// Groups nest at most `maximumNesting` deep: every consumer walks the tree recursively.
-public struct PhraseTemplate: Sendable, Hashable {
+package struct PhraseTemplate: Sendable, Hashable {
   /// How deep `(…)` and `[…]` groups may nest in one template (real templates use up to 6):
   /// deeper is a syntax error, so compiling, expanding and matching never recurse without
   /// bound (a template nested ~5,700 deep crashed `rank` and `serve` with a stack overflow).
-  public static let maximumNesting = 32
+  package static let maximumNesting = 32
 
   /// Only `optional` is boxed (the arrays of the other cases already live on the heap): a
   /// text or slot node costs no allocation of its own.
-  public enum Node: Sendable, Hashable {
+  package enum Node: Sendable, Hashable {
     /// Literal text, exactly as written (spaces included, escapes removed).
     case text(String)
     case sequence([Node])
@@ -26,15 +26,15 @@ public struct PhraseTemplate: Sendable, Hashable {
     case rule(String)
   }
 
-  public var source: String
-  public var root: Node
+  package var source: String
+  package var root: Node
 
   /// Parameter slot names in order of appearance (duplicates kept).
-  public var slots: [String] { collect { if case .slot(let s) = $0 { s } else { nil } } }
+  package var slots: [String] { collect { if case .slot(let s) = $0 { s } else { nil } } }
   /// Rule names referenced, in order of appearance.
-  public var rules: [String] { collect { if case .rule(let r) = $0 { r } else { nil } } }
+  package var rules: [String] { collect { if case .rule(let r) = $0 { r } else { nil } } }
   /// How many `${applicationName}` occurrences the template has.
-  public var applicationNameCount: Int {
+  package var applicationNameCount: Int {
     collect { if case .applicationName = $0 { "" } else { nil } }.count
   }
 
@@ -58,7 +58,7 @@ public struct PhraseTemplate: Sendable, Hashable {
   /// documents and the tool descriptions; parsing is pure, so each text is parsed once per
   /// process and later calls share the result (`ParsedTemplates`).
   /// - Complexity: O(n) for a text of n scalars the first time, a hash lookup after.
-  public static func parse(_ source: String) throws(TemplateSyntaxError) -> PhraseTemplate {
+  package static func parse(_ source: String) throws(TemplateSyntaxError) -> PhraseTemplate {
     try ParsedTemplates.shared.parse(source) { () throws(TemplateSyntaxError) in
       var parser = TemplateParser(Array(source.unicodeScalars))
       let root = try parser.parseTemplate()
@@ -68,10 +68,10 @@ public struct PhraseTemplate: Sendable, Hashable {
 }
 
 /// A phrase-template syntax error: `offset` counts Unicode scalars from the template start.
-public struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var message: String
-  public var offset: Int
-  public var description: String { "at character \(offset + 1): \(message)" }
+package struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var message: String
+  package var offset: Int
+  package var description: String { "at character \(offset + 1): \(message)" }
 }
 
 private struct TemplateParser {

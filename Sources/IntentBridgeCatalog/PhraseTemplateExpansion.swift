@@ -12,7 +12,7 @@
 ///
 /// - Complexity: O(limit × template size × rule depth).
 extension PhraseTemplate {
-  public func samples(
+  package func samples(
     rules: (String) -> PhraseTemplate?, slotText: (String) -> String = { "${\($0)}" },
     applicationName: String = "${applicationName}", limit: Int = 32
   ) -> [String] {
@@ -32,7 +32,7 @@ extension PhraseTemplate {
   /// `slotText`); otherwise the covering `samples`. For synonyms and value words, where
   /// every form matters ("max[(imal[e]|imum)]" → max, maximal, maximale, maximum).
   /// - Complexity: O(limit × template size).
-  public func expansions(
+  package func expansions(
     rules: (String) -> PhraseTemplate?, slotText: (String) -> String = { "${\($0)}" }, limit: Int = 64
   ) -> [String] {
     func expand(_ node: Node, depth: Int) -> [String]? {
@@ -82,7 +82,7 @@ extension PhraseTemplate {
   /// A `cache` shared by the calls of one catalog (and language) keeps what each rule gives
   /// when it starts a word, so a rule used by many templates is walked once.
   /// - Complexity: O(template size × forms per word), forms per word ≤ `wordFormLimit`.
-  public func vocabulary(rules: (String) -> PhraseTemplate?, cache: VocabularyCache? = nil) -> [String] {
+  package func vocabulary(rules: (String) -> PhraseTemplate?, cache: VocabularyCache? = nil) -> [String] {
     var words: [String] = []
     var seen = Set<String>()
     // The words emitted inside the rules being walked, innermost last (for `cache`).
@@ -152,13 +152,13 @@ extension PhraseTemplate {
 
   /// What `vocabulary` found for each rule that starts a word: the words it emitted and the
   /// forms of the word it leaves open. Valid for one set of rules (one catalog and language).
-  public final class VocabularyCache {
+  package final class VocabularyCache {
     struct Key: Hashable {
       var rule: String
       var depth: Int
     }
     var entries: [Key: (words: [String], open: [String])] = [:]
-    public init() {}
+    package init() {}
   }
 
   private static func widestGroup(_ node: Node, rules: (String) -> PhraseTemplate?, depth: Int) -> Int {

@@ -4,7 +4,7 @@
 ///     SHA256.hex(Array("abc".utf8))   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 ///
 /// - Complexity: O(n).
-public enum SHA256 {
+package enum SHA256 {
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -18,7 +18,7 @@ public enum SHA256 {
 
   /// - Complexity: O(n); the message is read in place, block by block (only the last one or
   ///   two blocks, with the padding, are copied).
-  public static func digest(_ message: [UInt8]) -> [UInt8] {
+  package static func digest(_ message: [UInt8]) -> [UInt8] {
     var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -77,7 +77,7 @@ public enum SHA256 {
     h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
   }
 
-  public static func hex(_ message: [UInt8]) -> String {
+  package static func hex(_ message: [UInt8]) -> String {
     digest(message).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 

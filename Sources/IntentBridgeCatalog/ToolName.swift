@@ -1,5 +1,5 @@
 /// Tool names as MCP, OpenAI, Anthropic and Gemini accept them: `^[a-zA-Z0-9_-]{1,64}$`.
-public enum ToolName {
+package enum ToolName {
   /// Derives a `snake_case` tool name from an intent id.
   ///
   ///     ToolName.derive(fromIdentifier: "AddNoteIntent")     // "add_note_intent"
@@ -9,7 +9,7 @@ public enum ToolName {
   ///
   /// Characters outside `[A-Za-z0-9]` become `_` (runs collapse); the result is cut to 64
   /// characters; an empty result becomes `"tool"`.
-  public static func derive(fromIdentifier id: String) -> String {
+  package static func derive(fromIdentifier id: String) -> String {
     let scalars = Array(id.unicodeScalars)
     var out = ""
     func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
@@ -36,7 +36,7 @@ public enum ToolName {
   }
 
   /// Whether `name` matches `^[a-zA-Z0-9_-]{1,64}$`.
-  public static func isValid(_ name: String) -> Bool {
+  package static func isValid(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 64
       && name.unicodeScalars.allSatisfy {
         ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
@@ -44,7 +44,7 @@ public enum ToolName {
   }
 
   /// Replaces every character outside the allowed set with `_` and cuts to 64 characters.
-  public static func sanitize(_ name: String) -> String {
+  package static func sanitize(_ name: String) -> String {
     var out = ""
     for s in name.unicodeScalars {
       let ok = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-"

@@ -9,7 +9,7 @@
 ///
 /// Loading never traps on bad input: truncated files, wrong header lengths, offsets out of
 /// range, unknown dtypes and unsupported tokenizer configurations all end here.
-public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A file the model needs does not exist.
   case fileNotFound(file: String)
   /// The file exists but reading it failed (permissions, a directory, an I/O error).
@@ -27,7 +27,7 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
   /// A field names a feature this runtime does not implement.
   case unsupported(file: String, field: String, value: String, supported: [String])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .fileNotFound(let file):
       return "\(file): file not found; a model folder holds config.json, tokenizer.json and model.safetensors"

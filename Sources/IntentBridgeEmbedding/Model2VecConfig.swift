@@ -8,22 +8,22 @@ import IntentBridgeJSON
 /// Only the fields that change how a sentence is embedded are interpreted; the rest
 /// (`apply_pca`, `sif_coefficient`, `base_model`, …) describe how the model was made.
 /// Missing fields take Model2Vec's defaults.
-public struct Model2VecConfig: Sendable, Equatable {
+package struct Model2VecConfig: Sendable, Equatable {
   /// `model_type`; only `model2vec` (or absent) is accepted.
-  public var modelType: String
+  package var modelType: String
   /// `normalize`: L2-normalise sentence vectors (Model2Vec's default when absent: false).
-  public var normalize: Bool
+  package var normalize: Bool
   /// `pooling`; only `mean` (or absent) is accepted.
-  public var pooling: String
+  package var pooling: String
   /// `hidden_dim`, when given; checked against the embedding table's width.
-  public var hiddenDimensions: Int?
+  package var hiddenDimensions: Int?
   /// `max_length`: tokens kept per sentence (Model2Vec truncates before dropping unknown
   /// tokens); nil means no limit. Absent → 512, as in Model2Vec.
-  public var maxLength: Int?
+  package var maxLength: Int?
   /// `embedding_dtype`, informational (the safetensors header is authoritative).
-  public var embeddingDType: String?
+  package var embeddingDType: String?
 
-  public init(
+  package init(
     modelType: String = "model2vec", normalize: Bool = true, pooling: String = "mean",
     hiddenDimensions: Int? = nil, maxLength: Int? = 512, embeddingDType: String? = nil
   ) {
@@ -36,13 +36,13 @@ public struct Model2VecConfig: Sendable, Equatable {
   }
 
   /// Reads and validates `config.json` at `path`.
-  public init(contentsOf path: String) throws(EmbeddingError) {
+  package init(contentsOf path: String) throws(EmbeddingError) {
     let fields = JSONFields(file: path)
     try self.init(json: fields.parse(ModelFile.contents(of: path)), file: path)
   }
 
   /// Interprets a parsed `config.json`; `file` names it in errors.
-  public init(json: JSONValue, file: String) throws(EmbeddingError) {
+  package init(json: JSONValue, file: String) throws(EmbeddingError) {
     let fields = JSONFields(file: file)
     let object = try fields.object(json, "<root>")
     modelType = try fields.optionalString(object["model_type"], "model_type") ?? "model2vec"

@@ -11,7 +11,7 @@ import IntentBridgeJSON
 /// For XLM-R's tokenizer (`Precompiled` + collapse spaces):
 ///
 ///     "Ｃａｆe\u{301}  ﬁx" → "Café fix"     (full-width folded, e + ◌́ composed, ﬁ → fi, spaces collapsed)
-public struct Normalizer: Sendable {
+package struct Normalizer: Sendable {
   enum Step: Sendable {
     case precompiled(PrecompiledCharsmap)
     case collapseSpaces
@@ -26,7 +26,7 @@ public struct Normalizer: Sendable {
   static let supportedTypes = ["Sequence", "Precompiled", "Replace", "BertNormalizer", "Lowercase", "Strip"]
 
   /// A normaliser that leaves text unchanged.
-  public static let identity = Normalizer(steps: [])
+  package static let identity = Normalizer(steps: [])
 
   init(steps: [Step]) {
     self.steps = steps
@@ -95,7 +95,7 @@ public struct Normalizer: Sendable {
   }
 
   /// The normalised form of `text`.
-  public func normalized(_ text: String) -> String {
+  package func normalized(_ text: String) -> String {
     var out: [UInt8] = []
     var scratch: [UInt8] = []
     normalize(text[...], into: &out, scratch: &scratch)

@@ -8,12 +8,12 @@ import IntentBridgeBinary
 ///     let list = PieceList(["<unk>", "▁on"])
 ///     list[1]                      // "▁on"
 ///     list.scalarCount(1)          // 2
-public struct PieceList: RandomAccessCollection, Sendable {
+package struct PieceList: RandomAccessCollection, Sendable {
   let offsets: FlatArray<UInt32>
   let bytes: FlatArray<UInt8>
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { offsets.count - 1 }
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { offsets.count - 1 }
 
   /// The pieces `pieces`, in order.
   init(_ pieces: [String]) {
@@ -57,7 +57,7 @@ public struct PieceList: RandomAccessCollection, Sendable {
   }
 
   /// Piece `id` as a string.
-  public subscript(id: Int) -> String {
+  package subscript(id: Int) -> String {
     withExtendedLifetime(bytes) { String(decoding: utf8(id), as: UTF8.self) }
   }
 

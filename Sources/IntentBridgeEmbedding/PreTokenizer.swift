@@ -6,7 +6,7 @@ import IntentBridgeJSON
 /// Supported: `Metaspace` (SentencePiece models), `BertPreTokenizer` and `WhitespaceSplit`;
 /// `null` keeps the whole segment as one piece. Anything else is an
 /// `EmbeddingError.unsupported` naming the field.
-public struct PreTokenizer: Sendable {
+package struct PreTokenizer: Sendable {
   enum Kind: Sendable {
     case none
     case metaspace(MetaspacePreTokenizer)

@@ -18,10 +18,10 @@ import IntentBridgeJSON
 /// dtype, a shape of non-negative integers and `[begin, end]` offsets whose length is exactly
 /// `product(shape) × dtype size`; the tensors tile the data section without gaps or overlaps;
 /// and the file holds the whole data section (else `.truncated`).
-public struct SafeTensors: Sendable {
+package struct SafeTensors: Sendable {
   /// Element types of the safetensors format. Reading values supports I8, F16, BF16 and F32;
   /// the others are recognised so a file using them is validated and reported precisely.
-  public enum DType: String, Sendable, CaseIterable {
+  package enum DType: String, Sendable, CaseIterable {
     case bool = "BOOL"
     case uint8 = "U8"
     case int8 = "I8"
@@ -39,7 +39,7 @@ public struct SafeTensors: Sendable {
     case float8E5M2 = "F8_E5M2"
 
     /// Bytes per element.
-    public var byteCount: Int {
+    package var byteCount: Int {
       switch self {
       case .bool, .uint8, .int8, .float8E4M3, .float8E5M2: 1
       case .int16, .uint16, .float16, .bfloat16: 2
@@ -49,28 +49,28 @@ public struct SafeTensors: Sendable {
     }
 
     /// The dtypes whose values this reader converts to `Float`.
-    public static let readable: [DType] = [.int8, .float16, .bfloat16, .float32]
+    package static let readable: [DType] = [.int8, .float16, .bfloat16, .float32]
   }
 
   /// One tensor's entry in the header.
-  public struct Tensor: Sendable, Equatable {
-    public let name: String
-    public let dtype: DType
-    public let shape: [Int]
+  package struct Tensor: Sendable, Equatable {
+    package let name: String
+    package let dtype: DType
+    package let shape: [Int]
     /// Byte range inside the data section.
-    public let dataOffsets: Range<Int>
+    package let dataOffsets: Range<Int>
     /// The product of the shape (1 for a scalar).
-    public let elementCount: Int
+    package let elementCount: Int
   }
 
   /// The path the file was read from (used in error messages).
-  public let file: String
+  package let file: String
   /// The tensors in the order the header lists them.
-  public let tensors: [Tensor]
+  package let tensors: [Tensor]
   /// The optional `__metadata__` string map.
-  public let metadata: [String: String]
+  package let metadata: [String: String]
   /// The raw header JSON bytes (bytes 8 ..< 8 + N), e.g. for fingerprinting a model.
-  public let headerBytes: [UInt8]
+  package let headerBytes: [UInt8]
 
   /// The whole file: a memory map, so tensor data is read in place (`rawView(of:)`).
   private let store: ByteStore
@@ -80,12 +80,12 @@ public struct SafeTensors: Sendable {
   static let maximumHeaderLength: UInt64 = 100_000_000
 
   /// Maps and validates the file at `path`.
-  public init(contentsOf path: String) throws(EmbeddingError) {
+  package init(contentsOf path: String) throws(EmbeddingError) {
     try self.init(store: ByteStore(mapping: path), file: path)
   }
 
   /// Validates a whole file held in memory; `file` names it in errors.
-  public init(bytes: [UInt8], file: String) throws(EmbeddingError) {
+  package init(bytes: [UInt8], file: String) throws(EmbeddingError) {
     try self.init(store: ByteStore(copying: bytes), file: file)
   }
 
@@ -189,14 +189,14 @@ public struct SafeTensors: Sendable {
   private static func render(_ range: Range<Int>) -> String { "[\(range.lowerBound), \(range.upperBound)]" }
 
   /// The tensor called `name`.
-  public func tensor(named name: String) throws(EmbeddingError) -> Tensor {
+  package func tensor(named name: String) throws(EmbeddingError) -> Tensor {
     if let tensor = tensors.first(where: { $0.name == name }) { return tensor }
     let available = tensors.map(\.name).joined(separator: ", ")
     throw .missingField(file: file, field: name, expected: "a tensor named '\(name)' (the file has: \(available.isEmpty ? "none" : available))")
   }
 
   /// The raw little-endian bytes of `tensor` (a copy).
-  public func rawBytes(of tensor: Tensor) -> ArraySlice<UInt8> {
+  package func rawBytes(of tensor: Tensor) -> ArraySlice<UInt8> {
     ArraySlice(rawView(of: tensor))
   }
 
@@ -206,7 +206,7 @@ public struct SafeTensors: Sendable {
   }
 
   /// The values of an I8 tensor.
-  public func int8Values(of tensor: Tensor) throws(EmbeddingError) -> [Int8] {
+  package func int8Values(of tensor: Tensor) throws(EmbeddingError) -> [Int8] {
     guard tensor.dtype == .int8 else {
       throw .unsupported(file: file, field: "\(tensor.name).dtype", value: "'\(tensor.dtype.rawValue)'", supported: ["I8"])
     }
@@ -222,7 +222,7 @@ public struct SafeTensors: Sendable {
   }
 
   /// The values of an I8, F16, BF16 or F32 tensor as `Float`.
-  public func floatValues(of tensor: Tensor) throws(EmbeddingError) -> [Float] {
+  package func floatValues(of tensor: Tensor) throws(EmbeddingError) -> [Float] {
     let raw = rawView(of: tensor)
     let base = raw.startIndex
     switch tensor.dtype {

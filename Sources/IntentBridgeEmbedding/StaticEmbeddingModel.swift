@@ -22,21 +22,21 @@ import IntentBridgeJSON
 /// vector: no embedding signal.
 ///
 /// Immutable after loading and `Sendable`: share one instance across threads.
-public final class StaticEmbeddingModel: Sendable {
-  public let config: Model2VecConfig
-  public let tokenizer: Tokenizer
+package final class StaticEmbeddingModel: Sendable {
+  package let config: Model2VecConfig
+  package let tokenizer: Tokenizer
   /// Vector length.
-  public let dimensions: Int
+  package let dimensions: Int
   /// Rows in the embedding table (= the tokenizer's vocabulary size).
-  public let rows: Int
+  package let rows: Int
   /// The folder name plus a fingerprint of the weights and vocabulary, e.g.
   /// `e5small-m2v-256-latcjk-int8@1f3a5c7e9b2d`; stored next to precomputed vectors to tell
   /// when they were built with another model.
-  public let identity: String
+  package let identity: String
   /// Scalars kept before tokenizing (nil: all), as Model2Vec's `encode` does.
-  public let maximumScalars: Int?
+  package let maximumScalars: Int?
   /// Where the tokenizer came from: a compiled file read in place, or `tokenizer.json`.
-  public let tokenizerOrigin: TokenizerOrigin
+  package let tokenizerOrigin: TokenizerOrigin
 
   private let table: Table
   private let unknownID: Int32
@@ -56,7 +56,7 @@ public final class StaticEmbeddingModel: Sendable {
   /// for the next start (`TokenizerCache`). `model.safetensors` is memory-mapped and an int8
   /// table used in place.
   /// - Throws: `EmbeddingError` naming the file and field at fault.
-  public init(directory: String, tokenizerCache: TokenizerCache = .automatic) throws(EmbeddingError) {
+  package init(directory: String, tokenizerCache: TokenizerCache = .automatic) throws(EmbeddingError) {
     let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
     let configFile = folder + "/config.json"
     let configBytes = try ModelFile.contents(of: configFile)
@@ -140,7 +140,7 @@ public final class StaticEmbeddingModel: Sendable {
 
   /// The token ids of `text` exactly as the reference tokenizer gives them (no special
   /// tokens, no truncation, unknown tokens included).
-  public func tokenIDs(_ text: String) -> [Int] {
+  package func tokenIDs(_ text: String) -> [Int] {
     tokenizer.encode(text)
   }
 
@@ -148,14 +148,14 @@ public final class StaticEmbeddingModel: Sendable {
   /// token of the text is known).
   ///
   /// - Complexity: O(n · L) for tokenizing n bytes plus O(t · dimensions) for t tokens.
-  public func embed(_ text: String) -> [Float] {
+  package func embed(_ text: String) -> [Float] {
     var work = Work()
     return embed(text, work: &work)
   }
 
   /// The vectors of `texts`, in order: chunks of `concurrentChunk` texts on every core, each
   /// chunk reusing one working storage (the vectors are those of `embed(_:)` one by one).
-  public func embed(_ texts: [String]) -> [[Float]] {
+  package func embed(_ texts: [String]) -> [[Float]] {
     concurrentMap(texts, chunkSize: Self.concurrentChunk) { chunk in
       var work = Work()
       return chunk.map { embed($0, work: &work) }

@@ -11,9 +11,9 @@ import IntentBridgeJSON
 ///
 ///     let tokenizer = try Tokenizer(contentsOf: "Models/e5small-m2v-256-latcjk-int8/tokenizer.json")
 ///     tokenizer.encode("turn on the kitchen lights")   // [10255, 86, 61, 60037, 14790, 5]
-public struct Tokenizer: Sendable {
+package struct Tokenizer: Sendable {
   /// The model stage.
-  public enum Model: Sendable {
+  package enum Model: Sendable {
     case unigram(UnigramTokenizer)
     case wordPiece(WordPieceTokenizer)
 
@@ -26,21 +26,21 @@ public struct Tokenizer: Sendable {
     }
   }
 
-  public let model: Model
-  public let normalizer: Normalizer
-  public let preTokenizer: PreTokenizer
+  package let model: Model
+  package let normalizer: Normalizer
+  package let preTokenizer: PreTokenizer
   let addedTokens: AddedTokens
 
   /// The number of ids (vocabulary pieces and added tokens).
-  public let vocabularySize: Int
+  package let vocabularySize: Int
   /// The median length in Unicode scalars of every id's text (`Tokenizer.medianPieceLength(…)`),
   /// which Model2Vec uses to cut long text before tokenizing.
-  public let medianPieceLength: Double
+  package let medianPieceLength: Double
 
   static let supportedModels = ["Unigram", "WordPiece"]
 
   /// The id of the unknown token.
-  public var unknownID: Int {
+  package var unknownID: Int {
     switch model {
     case .unigram(let unigram): unigram.unknownID
     case .wordPiece(let wordPiece): wordPiece.unknownID
@@ -48,13 +48,13 @@ public struct Tokenizer: Sendable {
   }
 
   /// Reads `tokenizer.json` at `path`.
-  public init(contentsOf path: String) throws(EmbeddingError) {
+  package init(contentsOf path: String) throws(EmbeddingError) {
     let fields = JSONFields(file: path)
     try self.init(json: fields.parse(ModelFile.contents(of: path)), file: path)
   }
 
   /// Builds the tokenizer from a parsed `tokenizer.json`; `file` names it in errors.
-  public init(json: JSONValue, file: String) throws(EmbeddingError) {
+  package init(json: JSONValue, file: String) throws(EmbeddingError) {
     let fields = JSONFields(file: file)
     let root = try fields.object(json, "<root>")
     let modelObject = try fields.object(root["model"], "model")
@@ -97,7 +97,7 @@ public struct Tokenizer: Sendable {
 
   /// The ids of `text`, without special tokens and without truncation; unknown text maps to
   /// `unknownID`.
-  public func encode(_ text: String) -> [Int] {
+  package func encode(_ text: String) -> [Int] {
     var ids: [Int32] = []
     var scratch = Scratch()
     encode(text, into: &ids, scratch: &scratch)
@@ -105,7 +105,7 @@ public struct Tokenizer: Sendable {
   }
 
   /// The piece (or added token) text of `id`, for debugging.
-  public func piece(for id: Int) -> String? {
+  package func piece(for id: Int) -> String? {
     if let token = addedTokens.tokens.first(where: { Int($0.id) == id }) {
       return String(decoding: token.content, as: UTF8.self)
     }

@@ -5,7 +5,7 @@ import IntentBridgeBinary
 ///
 ///     try StaticEmbeddingModel(directory: dir)                           // .automatic
 ///     try StaticEmbeddingModel(directory: dir, tokenizerCache: .disabled) // always the JSON
-public enum TokenizerCache: Sendable, Equatable {
+package enum TokenizerCache: Sendable, Equatable {
   /// Beside the model (`<model>/tokenizer.ibtok`) when the model folder is writable by its
   /// permission bits (`FolderPermissions.isReadOnly`), else in the user's cache folder
   /// (`$XDG_CACHE_HOME/intentbridge/models/`, or `~/.cache/intentbridge/models/`) as
@@ -20,7 +20,7 @@ public enum TokenizerCache: Sendable, Equatable {
 
   /// The user's cache folder for compiled models in `environment`: `$XDG_CACHE_HOME` when it
   /// is an absolute path, else `$HOME/.cache`, plus `/intentbridge/models`; nil without either.
-  public static func userCacheFolder(environment: [String: String]) -> String? {
+  package static func userCacheFolder(environment: [String: String]) -> String? {
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/intentbridge/models" }
     if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/intentbridge/models" }
     return nil
@@ -100,7 +100,7 @@ public enum TokenizerCache: Sendable, Equatable {
 }
 
 /// Where a loaded model's tokenizer came from.
-public enum TokenizerOrigin: Sendable, Equatable {
+package enum TokenizerOrigin: Sendable, Equatable {
   /// Read in place from this compiled file.
   case compiled(path: String)
   /// Built from `tokenizer.json`; the compiled form was written to `cachedAt` (nil: not

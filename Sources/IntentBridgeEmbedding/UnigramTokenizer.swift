@@ -15,22 +15,22 @@ import IntentBridgeJSON
 ///     "▁kitchen" → [60037]          "▁Привет" → [4, 1]  (▁, then one fused <unk>)
 ///
 /// - Complexity: O(n · L) trie steps for a piece of n bytes, L ≤ the longest piece in bytes.
-public struct UnigramTokenizer: Sendable {
+package struct UnigramTokenizer: Sendable {
   /// The vocabulary pieces, by id.
-  public let pieces: PieceList
+  package let pieces: PieceList
   /// The log-probability of each piece, by id (read in place from a compiled file).
   let scoreTable: FlatArray<Double>
   /// The id of `<unk>`.
-  public let unknownID: Int
+  package let unknownID: Int
   /// The score given to an unknown scalar: min(scores) − 10.
-  public let unknownScore: Double
+  package let unknownScore: Double
   let trie: ByteTrie
 
   static let unknownPenalty = 10.0
 
   /// A model over `pieces` with `scores` (same length, by id).
   /// - Throws: `EmbeddingError.invalidField` when the lengths differ or `unknownID` is not an id.
-  public init(pieces: [String], scores: [Double], unknownID: Int) throws(EmbeddingError) {
+  package init(pieces: [String], scores: [Double], unknownID: Int) throws(EmbeddingError) {
     guard scores.count == pieces.count, !pieces.isEmpty else {
       throw .invalidField(file: "<vocabulary>", field: "scores", value: "\(scores.count) scores", expected: "one score per piece (\(pieces.count))")
     }
@@ -54,7 +54,7 @@ public struct UnigramTokenizer: Sendable {
   }
 
   /// The log-probability of each piece, by id (a copy; for inspection).
-  public var scores: [Double] { Array(scoreTable) }
+  package var scores: [Double] { Array(scoreTable) }
 
   /// Builds the model from the `model` object of `tokenizer.json`.
   init(json model: JSONObject, path: String, fields: JSONFields) throws(EmbeddingError) {

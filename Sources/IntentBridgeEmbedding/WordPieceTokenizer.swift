@@ -10,20 +10,20 @@ import IntentBridgeJSON
 ///
 /// Longest matches come from one walk of a `ByteTrie` per piece (the continuation walk starts
 /// at the node for `##`), so no substring is ever built.
-public struct WordPieceTokenizer: Sendable {
+package struct WordPieceTokenizer: Sendable {
   /// The vocabulary pieces, by id (ids the vocabulary skips are empty strings).
-  public let pieces: PieceList
+  package let pieces: PieceList
   /// The id of the unknown token.
-  public let unknownID: Int
-  public let continuingSubwordPrefix: String
-  public let maxInputCharactersPerWord: Int
+  package let unknownID: Int
+  package let continuingSubwordPrefix: String
+  package let maxInputCharactersPerWord: Int
   let trie: ByteTrie
   /// The trie node reached by the continuation prefix, or -1 when no piece has it.
   let continuationNode: Int32
 
   /// A model over `vocabulary` (piece → id).
   /// - Throws: `EmbeddingError.invalidField` when `unknownToken` is not in the vocabulary.
-  public init(
+  package init(
     vocabulary: [String: Int], unknownToken: String = "[UNK]", continuingSubwordPrefix: String = "##",
     maxInputCharactersPerWord: Int = 100
   ) throws(EmbeddingError) {

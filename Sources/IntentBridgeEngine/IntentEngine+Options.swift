@@ -69,7 +69,7 @@ extension IntentEngine {
     case encoderNotFound
     case model(String)
     case endpoint(EndpointEmbedder.Failure)
-    case indexFile(path: String, problem: IndexFile.Problem)
+    case indexFile(path: String, problem: String)
 
     public var description: String {
       switch self {

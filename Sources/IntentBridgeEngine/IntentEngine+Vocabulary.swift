@@ -2,7 +2,7 @@ import IntentBridgeIndex
 import IntentBridgeText
 
 /// A field of an intent's searchable text, as the keyword index weighs it.
-public enum IntentTextField: Sendable, Hashable, CaseIterable {
+package enum IntentTextField: Sendable, Hashable, CaseIterable {
   case title, phrases, keywords, description, parameters, values, parameterDescriptions
 
   var documentField: IntentDocument.Field {
@@ -23,16 +23,16 @@ public enum IntentTextField: Sendable, Hashable, CaseIterable {
 /// words as the index reads them.
 extension IntentEngine {
   /// Per intent (catalog order), its terms in `fields` with tf·idf weights.
-  public func termWeights(in fields: Set<IntentTextField>) -> [[String: Double]] {
+  package func termWeights(in fields: Set<IntentTextField>) -> [[String: Double]] {
     compiled.keywordIndex.documentTermWeights(fields: Set(fields.map(\.documentField)))
   }
 
   /// Per intent, the normalised mean of its vectors; nil without embeddings.
-  public func intentCentroids() -> [[Float]]? { ranker.vectorIndex?.centroids() }
+  package func intentCentroids() -> [[Float]]? { ranker.vectorIndex?.centroids() }
 
   /// The request's content words as the keyword index reads them (`term`: the indexed form,
   /// `folded`: the folded surface word), skip, stop and function words left out, in order.
-  public func contentWords(of request: String) -> [(term: String, folded: String)] {
+  package func contentWords(of request: String) -> [(term: String, folded: String)] {
     let analyzer = compiled.analyzer
     return analyzer.tokens(request).filter { !$0.isSkipWord && !$0.isStopWord && !analyzer.profile.functionWords.contains($0.folded) }
       .map { ($0.term, $0.folded) }
@@ -40,7 +40,7 @@ extension IntentEngine {
 
   /// The request's terms resolved against the index (exact, typo or compound part): each
   /// request term with the indexed term it matched.
-  public func resolvedTerms(of request: String) -> [(query: String, index: String)] {
+  package func resolvedTerms(of request: String) -> [(query: String, index: String)] {
     compiled.keywordIndex.resolve(request).map { ($0.queryTerm, $0.indexTerm) }
   }
 }

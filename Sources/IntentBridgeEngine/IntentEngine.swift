@@ -69,7 +69,7 @@ public struct IntentEngine: Sendable {
   }
 
   /// Analyses `request` once; `rank(_:top:)` and `resolve(_:…)` of the same analysis share it.
-  public func analyze(_ request: String) -> AnalyzedRequest { compiled.analyze(request) }
+  package func analyze(_ request: String) -> AnalyzedRequest { compiled.analyze(request) }
 
   /// The discoverable intents ranked for `request`, best `top` first, with calibrated
   /// confidences, or "no match".

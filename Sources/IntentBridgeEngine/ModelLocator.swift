@@ -12,13 +12,13 @@
 /// `Models/<default>` of the IntentBridge checkout this library was built from (so a package
 /// that depends on IntentBridge, by path or URL, finds the shipped model with no set-up);
 /// `./Models/<default>`.
-public enum ModelLocator {
-  public static let defaultModelName = "e5small-m2v-256-latcjk-int8"
+package enum ModelLocator {
+  package static let defaultModelName = "e5small-m2v-256-latcjk-int8"
   /// The transformer encoder's folder in `Models/` (`--encoder transformer`).
-  public static let defaultEncoderName = "e5small-q4-latcjk"
+  package static let defaultEncoderName = "e5small-q4-latcjk"
 
   /// The static model's folder.
-  public static func locate(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+  package static func locate(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
     if let explicit { return explicit }
     if let fromEnvironment = ProcessInfo.processInfo.environment["INTENTBRIDGE_MODEL"], !fromEnvironment.isEmpty {
       return fromEnvironment
@@ -27,7 +27,7 @@ public enum ModelLocator {
   }
 
   /// The transformer encoder's folder.
-  public static func locateEncoder(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+  package static func locateEncoder(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
     if let explicit { return explicit }
     return locate(defaultEncoderName, holding: "encoder.bin", executablePath: executablePath)
   }
@@ -46,7 +46,7 @@ public enum ModelLocator {
 
   /// The IntentBridge checkout this library was compiled from (the folder holding
   /// `Package.swift`, `Models/` and `Prompts/`), found from this file's compile-time path.
-  public static var libraryCheckout: String {
+  package static var libraryCheckout: String {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url = url.deletingLastPathComponent() }
     return url.path

@@ -33,7 +33,7 @@ extension PreparedIndex {
       problem = error
     }
     let exists = FileManager.default.fileExists(atPath: path)
-    guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem) }
+    guard options.rebuildIndex else { throw .indexFile(path: path, problem: problem.description) }
     // The compiled catalog's bytes (for the file) are encoded beside the vectors' build.
     let writes = options.writeIndex && !isReadOnlyFolder(of: path)
     // The rows of unchanged texts come from the previous file when it was built with this

@@ -14,15 +14,15 @@
 ///     if let notice = window.notice { print(notice) }
 ///     // the request is 18034 bytes of UTF-8; it was read on its first 4096 and last 4096 bytes …
 ///     engine.rank(window.text)
-public enum RequestLimit {
+package enum RequestLimit {
   /// The bytes of UTF-8 read of a longer request: half from its start, half from its end.
-  public static let windowBytes = 8192
+  package static let windowBytes = 8192
   /// Requests longer than this are refused (`RequestTooLong`): 16 MiB.
-  public static let maximumBytes = 16 << 20
+  package static let maximumBytes = 16 << 20
 
   /// Why `request` cannot be answered at all, or nil when it is within `maximumBytes`.
   /// - Complexity: O(1) for native strings (their UTF-8 length is stored).
-  public static func check(_ request: String) -> RequestTooLong? {
+  package static func check(_ request: String) -> RequestTooLong? {
     let bytes = request.utf8.count
     return bytes > maximumBytes ? RequestTooLong(bytes: bytes) : nil
   }
@@ -31,7 +31,7 @@ public enum RequestLimit {
   /// `windowBytes`; else its first and last `windowBytes / 2` bytes, each cut at a character
   /// boundary and, where one is near, at a space, joined by a space.
   /// - Complexity: O(`windowBytes`) beyond the UTF-8 length.
-  public static func window(_ request: String) -> RequestWindow {
+  package static func window(_ request: String) -> RequestWindow {
     let bytes = request.utf8.count
     guard bytes > windowBytes else { return RequestWindow(text: request, requestBytes: bytes) }
     let utf8 = Array(request.utf8)
@@ -68,16 +68,16 @@ public enum RequestLimit {
 }
 
 /// The part of a request that is read (`RequestLimit.window`).
-public struct RequestWindow: Sendable, Hashable {
+package struct RequestWindow: Sendable, Hashable {
   /// What is ranked and filled: the request, or its first and last part joined by a space.
-  public var text: String
+  package var text: String
   /// The whole request's length in bytes of UTF-8.
-  public var requestBytes: Int
+  package var requestBytes: Int
   /// Bytes read from the start and the end; nil when the whole request is read.
-  public var headBytes: Int?
-  public var tailBytes: Int?
+  package var headBytes: Int?
+  package var tailBytes: Int?
 
-  public init(text: String, requestBytes: Int, headBytes: Int? = nil, tailBytes: Int? = nil) {
+  package init(text: String, requestBytes: Int, headBytes: Int? = nil, tailBytes: Int? = nil) {
     self.text = text
     self.requestBytes = requestBytes
     self.headBytes = headBytes
@@ -85,10 +85,10 @@ public struct RequestWindow: Sendable, Hashable {
   }
 
   /// Whether only a window of the request is read.
-  public var isWindowed: Bool { headBytes != nil }
+  package var isWindowed: Bool { headBytes != nil }
 
   /// What to tell the user when only a window is read; nil otherwise.
-  public var notice: String? {
+  package var notice: String? {
     guard let headBytes, let tailBytes else { return nil }
     return "the request is \(requestBytes) bytes of UTF-8; it was read on its first \(headBytes) and last \(tailBytes) bytes "
       + "(requests longer than \(RequestLimit.windowBytes) bytes are read on a window)"
@@ -96,15 +96,15 @@ public struct RequestWindow: Sendable, Hashable {
 }
 
 /// A request longer than `RequestLimit.maximumBytes`.
-public struct RequestTooLong: Error, Sendable, Hashable, CustomStringConvertible {
+package struct RequestTooLong: Error, Sendable, Hashable, CustomStringConvertible {
   /// The request's length in bytes of UTF-8.
-  public var bytes: Int
+  package var bytes: Int
 
-  public init(bytes: Int) {
+  package init(bytes: Int) {
     self.bytes = bytes
   }
 
-  public var description: String {
+  package var description: String {
     "the request is \(bytes) bytes of UTF-8; requests may be at most \(RequestLimit.maximumBytes) bytes (\(RequestLimit.windowBytes) of them are read: send the user's request itself, not a document)"
   }
 }

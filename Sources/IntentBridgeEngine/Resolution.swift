@@ -61,7 +61,7 @@ extension IntentEngine {
     /// time-zone database needed). An offset beyond ±18 hours is read as ±18 hours, a local
     /// time outside the years 1–9999 as the nearest second inside them (one that is not a
     /// number as 1970-01-01), so that no date arithmetic overflows.
-    public func extractionContext(language: String) -> ExtractionContext {
+    package func extractionContext(language: String) -> ExtractionContext {
       let offset = min(max(utcOffsetSeconds, Self.offsets.lowerBound), Self.offsets.upperBound)
       let seconds = now.timeIntervalSince1970 + Double(offset)
       let local = seconds.isNaN ? 0 : Int(min(max(seconds, Self.instants.lowerBound), Self.instants.upperBound).rounded(.down))

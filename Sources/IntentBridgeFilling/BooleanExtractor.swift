@@ -9,14 +9,14 @@ import IntentBridgeText
 /// 0.6–0.7; single `开`/`关`/`是` are left out (they are parts of `开关`, `是什么`).
 ///
 /// - Complexity: O(n × w) for n tokens and w (≤ 3) tokens of the longest phrase.
-public struct BooleanExtractor: Sendable {
+package struct BooleanExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.boolean]
+  package static let kinds: Set<ExtractedValue.Kind> = [.boolean]
 
-  public let language: String
+  package let language: String
   let phrases: [([String], Bool, Double)]
 
-  public init(language: String) {
+  package init(language: String) {
     self.language = language
     self.phrases = Self.sortedTables[LanguageTag.primary(language)] ?? Self.sortedTables["en"]!
   }
@@ -26,7 +26,7 @@ public struct BooleanExtractor: Sendable {
   private static let sortedTables: [String: [([String], Bool, Double)]] = Dictionary(
     uniqueKeysWithValues: ["en", "de", "fi", "sk", "zh"].map { ($0, table($0).sorted { $0.0.count > $1.0.count }) })
 
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
   func extract(lexed: SurfaceTokens) -> [ExtractedValue] {

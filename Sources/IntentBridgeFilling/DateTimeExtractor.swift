@@ -27,17 +27,17 @@ import IntentBridgeText
 ///   minút`): confidence 0.6, against 1 for `za 10 minút`.
 ///
 /// - Complexity: O(n × p) for n tokens and p vocabulary entries of the language (small).
-public struct DateTimeExtractor: Sendable {
+package struct DateTimeExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.date, .time, .dateTime]
+  package static let kinds: Set<ExtractedValue.Kind> = [.date, .time, .dateTime]
 
-  public let context: ExtractionContext
+  package let context: ExtractionContext
   let vocabulary: DateTimeVocabulary
   let numbers: NumberExtractor
   let durations: DurationExtractor
   let isChinese: Bool
 
-  public init(context: ExtractionContext) {
+  package init(context: ExtractionContext) {
     self.context = context
     self.vocabulary = DateTimeVocabulary.forLanguage(context.language)
     self.numbers = NumberExtractor(language: context.language)
@@ -46,7 +46,7 @@ public struct DateTimeExtractor: Sendable {
   }
 
   /// All dates, times and date-times of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
   func extract(lexed: SurfaceTokens) -> [ExtractedValue] {

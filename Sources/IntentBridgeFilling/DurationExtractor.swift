@@ -14,22 +14,22 @@ import IntentBridgeText
 /// ``DurationValue/maximumSeconds`` (100 years) is not read as one.
 ///
 /// - Complexity: O(n) in the scalars of the request.
-public struct DurationExtractor: Sendable {
+package struct DurationExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.duration]
+  package static let kinds: Set<ExtractedValue.Kind> = [.duration]
 
-  public let language: String
+  package let language: String
   let numbers: NumberExtractor
   let units: DurationUnits
 
-  public init(language: String) {
+  package init(language: String) {
     self.language = language
     self.numbers = NumberExtractor(language: language)
     self.units = DurationUnits.forLanguage(language)
   }
 
   /// All durations of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
   func extract(lexed: SurfaceTokens) -> [ExtractedValue] {

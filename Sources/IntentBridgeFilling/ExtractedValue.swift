@@ -2,14 +2,14 @@
 ///
 ///     let v = NumberExtractor(language: "en").extract("set it to 21.5 degrees")[0]
 ///     // kind .temperature, value .number(21.5), span 10..<22, text "21.5 degrees"
-public struct ExtractedValue: Sendable, Hashable {
+package struct ExtractedValue: Sendable, Hashable {
   /// What an extracted value stands for.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
     case number, ordinal, percentage, temperature, duration, date, time, dateTime, boolean, url, email, quotedText
   }
 
   /// The payload of an extracted value.
-  public enum Value: Sendable, Hashable {
+  package enum Value: Sendable, Hashable {
     case number(Double)
     case duration(DurationValue)
     case date(CivilDate)
@@ -21,7 +21,7 @@ public struct ExtractedValue: Sendable, Hashable {
 
     /// The ISO 8601 form for dates (`2026-11-30`), times (`17:00:00`), date-times
     /// (`2026-11-30T17:00:00+01:00`) and durations (`PT1H20M`); `nil` for other values.
-    public var iso8601: String? {
+    package var iso8601: String? {
       switch self {
       case .date(let d): return d.iso8601
       case .time(let t): return t.iso8601
@@ -32,17 +32,17 @@ public struct ExtractedValue: Sendable, Hashable {
     }
   }
 
-  public var kind: Kind
-  public var value: Value
+  package var kind: Kind
+  package var value: Value
   /// Offsets in Unicode scalars of the original request.
-  public var span: Range<Int>
+  package var span: Range<Int>
   /// 0…1: 1 for unambiguous forms, less where a guess was made (locale separator used
   /// the other way, single-character CJK words, hour without am/pm …).
-  public var confidence: Double
+  package var confidence: Double
   /// The source text of `span`.
-  public var text: String
+  package var text: String
 
-  public init(kind: Kind, value: Value, span: Range<Int>, confidence: Double, text: String) {
+  package init(kind: Kind, value: Value, span: Range<Int>, confidence: Double, text: String) {
     self.kind = kind
     self.value = value
     self.span = span
@@ -56,12 +56,12 @@ public struct ExtractedValue: Sendable, Hashable {
 ///
 ///     // "1 hour and 20 minutes" → hours 1, minutes 20, seconds 0, totalSeconds 4800
 ///     // "anderthalb Stunden"    → hours 1, minutes 30, totalSeconds 5400
-public struct DurationValue: Sendable, Hashable {
-  public var hours: Int
-  public var minutes: Int
-  public var seconds: Int
+package struct DurationValue: Sendable, Hashable {
+  package var hours: Int
+  package var minutes: Int
+  package var seconds: Int
 
-  public init(hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
+  package init(hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
     self.hours = hours
     self.minutes = minutes
     self.seconds = seconds
@@ -71,16 +71,16 @@ public struct DurationValue: Sendable, Hashable {
   /// A longer one (`2562047788015216 hours`) is not extracted as a duration, so every
   /// duration the extractors return, and every date reached by adding one to a clock,
   /// stays far inside `Int`'s range.
-  public static let maximumSeconds = 3_155_760_000
+  package static let maximumSeconds = 3_155_760_000
 
   /// Builds components from a total, normalised (90 s → 1 min 30 s).
-  public init(totalSeconds: Int) {
+  package init(totalSeconds: Int) {
     self.init(hours: totalSeconds / 3600, minutes: totalSeconds % 3600 / 60, seconds: totalSeconds % 60)
   }
 
   /// The components' sum in seconds; saturates at `Int.min`/`Int.max` for components built
   /// by hand beyond ``maximumSeconds`` instead of trapping.
-  public var totalSeconds: Int {
+  package var totalSeconds: Int {
     let (h, hoursOverflow) = hours.multipliedReportingOverflow(by: 3600)
     let (m, minutesOverflow) = minutes.multipliedReportingOverflow(by: 60)
     let (hm, sumOverflow) = h.addingReportingOverflow(m)
@@ -92,7 +92,7 @@ public struct DurationValue: Sendable, Hashable {
   }
 
   /// `PT1H20M`, `PT30S`, `PT0S`.
-  public var iso8601: String {
+  package var iso8601: String {
     if totalSeconds == 0 { return "PT0S" }
     var s = "PT"
     if hours != 0 { s += "\(hours)H" }
@@ -103,12 +103,12 @@ public struct DurationValue: Sendable, Hashable {
 }
 
 /// A proleptic Gregorian calendar date, free of Foundation and time-zone databases.
-public struct CivilDate: Sendable, Hashable, Comparable {
-  public var year: Int
-  public var month: Int
-  public var day: Int
+package struct CivilDate: Sendable, Hashable, Comparable {
+  package var year: Int
+  package var month: Int
+  package var day: Int
 
-  public init(year: Int, month: Int, day: Int) {
+  package init(year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
@@ -117,7 +117,7 @@ public struct CivilDate: Sendable, Hashable, Comparable {
   /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
   ///
   /// - Complexity: O(1).
-  public var daysSinceEpoch: Int {
+  package var daysSinceEpoch: Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -128,7 +128,7 @@ public struct CivilDate: Sendable, Hashable, Comparable {
   }
 
   /// The date `days` days after 1970-01-01.
-  public init(daysSinceEpoch days: Int) {
+  package init(daysSinceEpoch days: Int) {
     let z = days + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let doe = z - era * 146097
@@ -141,21 +141,21 @@ public struct CivilDate: Sendable, Hashable, Comparable {
   }
 
   /// ISO weekday: 1 = Monday … 7 = Sunday.
-  public var weekday: Int {
+  package var weekday: Int {
     let w = (daysSinceEpoch % 7 + 7 + 3) % 7  // 1970-01-01 was a Thursday (3 from Monday)
     return w + 1
   }
 
-  public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
+  package func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
 
-  public var isValid: Bool {
+  package var isValid: Bool {
     guard (1...12).contains(month), day >= 1 else { return false }
     return CivilDate(daysSinceEpoch: daysSinceEpoch) == self
   }
 
-  public var iso8601: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+  package var iso8601: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
 
-  public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+  package static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 
   static func pad(_ v: Int, _ width: Int) -> String {
     let s = String(v)
@@ -172,20 +172,20 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 }
 
 /// A wall-clock time of day.
-public struct TimeOfDay: Sendable, Hashable {
-  public var hour: Int
-  public var minute: Int
-  public var second: Int
+package struct TimeOfDay: Sendable, Hashable {
+  package var hour: Int
+  package var minute: Int
+  package var second: Int
 
-  public init(hour: Int, minute: Int = 0, second: Int = 0) {
+  package init(hour: Int, minute: Int = 0, second: Int = 0) {
     self.hour = hour
     self.minute = minute
     self.second = second
   }
 
-  public var secondsOfDay: Int { hour * 3600 + minute * 60 + second }
+  package var secondsOfDay: Int { hour * 3600 + minute * 60 + second }
 
-  public var iso8601: String {
+  package var iso8601: String {
     CivilDate.pad(hour, 2) + ":" + CivilDate.pad(minute, 2) + ":" + CivilDate.pad(second, 2)
   }
 }

@@ -9,14 +9,14 @@
 ///       language: "de", now: CivilDate(year: 2026, month: 11, day: 29),
 ///       time: TimeOfDay(hour: 10), utcOffsetSeconds: 3600)
 ///     ctx.weekday  // 7 (Sunday)
-public struct ExtractionContext: Sendable, Hashable {
+package struct ExtractionContext: Sendable, Hashable {
   /// BCP 47 tag; the primary subtag selects the tables (`en`, `de`, `fi`, `sk`, `zh`).
-  public var language: String
-  public var today: CivilDate
-  public var time: TimeOfDay
-  public var utcOffsetSeconds: Int
+  package var language: String
+  package var today: CivilDate
+  package var time: TimeOfDay
+  package var utcOffsetSeconds: Int
 
-  public init(language: String, now: CivilDate, time: TimeOfDay, utcOffsetSeconds: Int = 0) {
+  package init(language: String, now: CivilDate, time: TimeOfDay, utcOffsetSeconds: Int = 0) {
     self.language = language
     self.today = now
     self.time = time
@@ -24,7 +24,7 @@ public struct ExtractionContext: Sendable, Hashable {
   }
 
   /// ISO weekday of `today`: 1 = Monday … 7 = Sunday.
-  public var weekday: Int { today.weekday }
+  package var weekday: Int { today.weekday }
 
   /// The years a date read from a request may have: ISO 8601 writes four digits.
   static let years = 1...9999

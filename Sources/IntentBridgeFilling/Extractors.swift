@@ -13,30 +13,30 @@ import IntentBridgeText
 /// extractor's own values never overlap. Results are sorted by span start, then by kind.
 ///
 /// - Complexity: O(n) per extractor in the scalars of the request.
-public struct Extractors: Sendable {
-  public let numbers: NumberExtractor
-  public let durations: DurationExtractor
-  public let dates: DateTimeExtractor
-  public let booleans: BooleanExtractor
-  public let urls = URLExtractor()
-  public let emails = EmailExtractor()
-  public let quotes = QuotedTextExtractor()
+package struct Extractors: Sendable {
+  package let numbers: NumberExtractor
+  package let durations: DurationExtractor
+  package let dates: DateTimeExtractor
+  package let booleans: BooleanExtractor
+  package let urls = URLExtractor()
+  package let emails = EmailExtractor()
+  package let quotes = QuotedTextExtractor()
 
-  public init(context: ExtractionContext) {
+  package init(context: ExtractionContext) {
     numbers = NumberExtractor(language: context.language)
     durations = DurationExtractor(language: context.language)
     dates = DateTimeExtractor(context: context)
     booleans = BooleanExtractor(language: context.language)
   }
 
-  public func extract(_ text: String) -> [ExtractedValue] {
+  package func extract(_ text: String) -> [ExtractedValue] {
     extract(text, kinds: Set(ExtractedValue.Kind.allCases))
   }
 
   /// The values of the given kinds, as `extract` orders them; only the extractors that can
   /// produce one of the kinds run (`kinds` of each), so a caller that needs a duration does
   /// not pay for dates.
-  public func extract(_ text: String, kinds: Set<ExtractedValue.Kind>) -> [ExtractedValue] {
+  package func extract(_ text: String, kinds: Set<ExtractedValue.Kind>) -> [ExtractedValue] {
     extract(SurfaceLexer.tokens(text), kinds: kinds)
   }
 

@@ -14,15 +14,15 @@ import IntentBridgeText
 /// Values never overlap; the longest reading at each position wins.
 ///
 /// - Complexity: O(n) in the scalars of the request (compound words: O(w²) per word).
-public struct NumberExtractor: Sendable {
+package struct NumberExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.number, .ordinal, .percentage, .temperature]
+  package static let kinds: Set<ExtractedValue.Kind> = [.number, .ordinal, .percentage, .temperature]
 
-  public let language: String
+  package let language: String
   let words: NumberWords?
   let isChinese: Bool
 
-  public init(language: String) {
+  package init(language: String) {
     self.language = language
     self.words = NumberWords.forLanguage(language)
     self.isChinese = LanguageTag.primary(language) == "zh"
@@ -39,7 +39,7 @@ public struct NumberExtractor: Sendable {
   }
 
   /// All numbers, ordinals, percentages and temperatures of `text`, in order.
-  public func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(lexed: SurfaceLexer.tokens(text)) }
 
   /// The same on an already tokenised request (``Extractors`` tokenises once for all).
   func extract(lexed: SurfaceTokens) -> [ExtractedValue] {

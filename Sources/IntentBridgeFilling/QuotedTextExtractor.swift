@@ -8,18 +8,18 @@ import IntentBridgeText
 /// closing mark, and empty quotes, give nothing.
 ///
 /// - Complexity: O(n) in the scalars of the request.
-public struct QuotedTextExtractor: Sendable {
+package struct QuotedTextExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.quotedText]
+  package static let kinds: Set<ExtractedValue.Kind> = [.quotedText]
 
-  public init() {}
+  package init() {}
 
   static let pairs: [Unicode.Scalar: Set<Unicode.Scalar>] = [
     "\"": ["\""], "“": ["”", "“"], "„": ["“", "”"], "”": ["”"], "«": ["»"], "»": ["«", "»"], "‚": ["‘", "’"], "「": ["」"],
     "『": ["』"], "‘": ["’"],
   ]
 
-  public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
 
   /// The same on the scalars of a request.
   func extract(scalars s: [Unicode.Scalar]) -> [ExtractedValue] {

@@ -8,13 +8,13 @@ import IntentBridgeText
 /// punctuation is left out.
 ///
 /// - Complexity: O(n) in the scalars of the request.
-public struct URLExtractor: Sendable {
+package struct URLExtractor: Sendable {
   /// The kinds of value it finds.
-  public static let kinds: Set<ExtractedValue.Kind> = [.url]
+  package static let kinds: Set<ExtractedValue.Kind> = [.url]
 
-  public init() {}
+  package init() {}
 
-  public func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
+  package func extract(_ text: String) -> [ExtractedValue] { extract(scalars: Array(text.unicodeScalars)) }
 
   /// The same on the scalars of a request.
   func extract(scalars s: [Unicode.Scalar]) -> [ExtractedValue] {

@@ -14,8 +14,8 @@
 /// - Returns: the dot-separated type name, or `nil` when the text is not in that subset
 ///   (it never traps, whatever the input).
 /// - Complexity: O(n) in the length of `mangled`.
-public enum MangledTypeName {
-  public static func demangle(_ mangled: String) -> String? {
+package enum MangledTypeName {
+  package static func demangle(_ mangled: String) -> String? {
     var bytes = Array(mangled.utf8)
     for prefix in ["$s", "$S", "_T0"] where bytes.starts(with: prefix.utf8) {
       bytes.removeFirst(prefix.utf8.count)

@@ -36,29 +36,29 @@ import IntentBridgeSystem
 /// bounds and checksum, then the caller compares engine format, model, dimensions, catalog hash
 /// and language with its own (`check`) and validates the rows (`VectorFile.validate`): a
 /// stale, foreign, truncated, corrupt or crafted file is never used.
-public enum IndexFile {
-  public static let magic: [UInt8] = Array("IBIX".utf8)
-  public static let formatVersion: UInt16 = 1
+package enum IndexFile {
+  package static let magic: [UInt8] = Array("IBIX".utf8)
+  package static let formatVersion: UInt16 = 1
   /// The largest index file read: 4 GiB (30,000 tools make about 100 MB).
-  public static let maximumBytes = 1 << 32
+  package static let maximumBytes = 1 << 32
   /// What an entry's kind code stands for (its index here).
   static let kinds = ["title", "phrase", "keywords"]
 
   /// The index file of the catalog at `catalogPath` in `language`: the catalog's name without
   /// `.json`, the language unless the name already ends with it, then `.index`.
-  public static func path(forCatalog catalogPath: String, language: String) -> String {
+  package static func path(forCatalog catalogPath: String, language: String) -> String {
     CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".index")
   }
 
   /// The index file of the catalog at `catalogPath` in `language` built with the transformer
   /// encoder: `.transformer.index` instead of `.index` (`notes.en.transformer.index`), so
   /// that switching encoders does not rebuild one file back and forth.
-  public static func transformerPath(forCatalog catalogPath: String, language: String) -> String {
+  package static func transformerPath(forCatalog catalogPath: String, language: String) -> String {
     CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".transformer.index")
   }
 
   /// Why an index file cannot be used.
-  public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)
     case truncated(expected: Int, actual: Int)
     case notAnIndexFile
@@ -71,7 +71,7 @@ public enum IndexFile {
     case staleCatalog
     case otherLanguage(expected: String, found: String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unreadable(let reason): "cannot be read: \(reason)"
       case .truncated(let expected, let actual): "is truncated: \(actual) bytes, expected \(expected)"
@@ -94,7 +94,7 @@ public enum IndexFile {
   // MARK: Writing
 
   /// The file's bytes for `vectors` (its calibration included), built by engine format `engine`.
-  public static func encode(_ vectors: VectorFile, engine: String) -> [UInt8] {
+  package static func encode(_ vectors: VectorFile, engine: String) -> [UInt8] {
     var head = JSONObject()
     head["engine"] = .string(engine)
     head["catalogHash"] = .string(vectors.catalogHash)
@@ -164,7 +164,7 @@ public enum IndexFile {
 
   /// Writes the file atomically (a temporary file renamed over `path`): a process starting
   /// at the same time reads the old file or the new one, never half of one.
-  public static func write(_ vectors: VectorFile, engine: String, path: String) throws {
+  package static func write(_ vectors: VectorFile, engine: String, path: String) throws {
     try Data(encode(vectors, engine: engine)).write(to: URL(fileURLWithPath: path), options: .atomic)
   }
 
@@ -181,17 +181,17 @@ public enum IndexFile {
   // MARK: Reading
 
   /// What a file holds besides its vectors.
-  public struct Contents: Sendable, Equatable {
+  package struct Contents: Sendable, Equatable {
     /// The engine format that built it (`IndexFile.check` compares it with the reader's).
-    public var engine: String
-    public var vectors: VectorFile
+    package var engine: String
+    package var vectors: VectorFile
   }
 
   /// Decodes and integrity-checks the bytes of an index file (magic, version, length,
   /// sections, checksum); with `vectors` false the rows are checked but not copied (the
   /// result has no entries and no vectors, as keyword signals need).
   /// - Complexity: O(file length), one pass for the checksum and one copy of the vectors.
-  public static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool = true) throws(Problem) -> Contents {
+  package static func decode(_ bytes: UnsafeRawBufferPointer, vectors readVectors: Bool = true) throws(Problem) -> Contents {
     try decode(bytes, vectors: readVectors, store: nil)
   }
 
@@ -317,7 +317,7 @@ public enum IndexFile {
   /// Reads and decodes the file at `path` (`decode`), mapping it into memory. A directory,
   /// FIFO, device or socket is refused before it is opened (opening a FIFO would wait for a
   /// writer); a symbolic link is followed.
-  public static func read(path: String, vectors readVectors: Bool = true) throws(Problem) -> Contents {
+  package static func read(path: String, vectors readVectors: Bool = true) throws(Problem) -> Contents {
     // `FileReader`'s policy: kind and size looked at before anything is opened.
     do {
       _ = try FileReader.status(path, what: "an index file", limit: maximumBytes)
@@ -360,7 +360,7 @@ public enum IndexFile {
   }
 
   /// Checks that the file fits the engine format, model, catalog and language of the reader.
-  public static func check(
+  package static func check(
     _ contents: Contents, engine: String, model: String, dimensions: Int, catalogHash: String, language: String
   ) throws(Problem) {
     guard contents.engine == engine else { throw .otherEngine(expected: engine, found: contents.engine) }

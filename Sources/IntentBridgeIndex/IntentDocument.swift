@@ -2,8 +2,8 @@ import IntentBridgeCatalog
 
 /// The searchable text of one intent in one language, split into the fields that keyword
 /// scoring weighs differently and that embeddings are computed from.
-public struct IntentDocument: Sendable {
-  public enum Field: Int, Sendable, CaseIterable, CustomStringConvertible {
+package struct IntentDocument: Sendable {
+  package enum Field: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// The title.
     case title
     /// Phrase templates: every literal word they can produce (all alternatives, optional
@@ -22,7 +22,7 @@ public struct IntentDocument: Sendable {
     /// the object in kilograms"), often all an imported tool has besides its description.
     case parameterDescriptions
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .title: "title"
       case .phrases: "phrases"
@@ -35,10 +35,10 @@ public struct IntentDocument: Sendable {
     }
   }
 
-  public var intentIndex: Int
-  public var intentID: String
+  package var intentIndex: Int
+  package var intentID: String
   /// Text per field (index = `Field.rawValue`); each element one fragment.
-  public var fields: [[String]]
+  package var fields: [[String]]
   /// What the embedded sentences are made of (see `embeddingTexts`).
   let title: String
   let descriptionText: String?
@@ -52,7 +52,7 @@ public struct IntentDocument: Sendable {
   /// references of phrases and synonyms. The documents of one catalog and language may share
   /// `vocabularyCache` (a rule is then walked once per catalog, not once per intent).
   /// - Complexity: linear in the intent's text and the vocabulary of its templates.
-  public init(
+  package init(
     intent: Intent, index: Int, catalog: Catalog, language: String?, rules: PhraseRules,
     vocabularyCache: PhraseTemplate.VocabularyCache = PhraseTemplate.VocabularyCache()
   ) {
@@ -122,7 +122,7 @@ public struct IntentDocument: Sendable {
   /// in the kitchen" → "… in the Area"), slots filled with the type's name, so that requests
   /// match intents by what they ask, not by which room or device they name.
   /// - Complexity: linear in the samples (at most 4 per phrase).
-  public func embeddingTexts(
+  package func embeddingTexts(
     applicationName: String, rules: PhraseRules, delexicalize: (String) -> String
   ) -> [(kind: String, text: String)] {
     var texts: [(String, String)] = [("title", descriptionText.map { title + ". " + $0 } ?? title)]

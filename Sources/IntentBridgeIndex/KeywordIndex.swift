@@ -12,18 +12,18 @@ import IntentBridgeText
 /// parts; such matches count with `fuzzyWeight`. Ties are broken by catalog order.
 ///
 /// - Complexity: building O(total text); scoring O(Σ postings of the query terms).
-public struct KeywordIndex: Sendable {
-  public struct Configuration: Sendable, Hashable {
+package struct KeywordIndex: Sendable {
+  package struct Configuration: Sendable, Hashable {
     /// Weight per `IntentDocument.Field` (by raw value).
-    public var fieldWeights: [Double] = [3.0, 2.0, 1.5, 1.0, 0.5, 0.6, 0.4]
-    public var b: Double = 0.75
-    public var k1: Double = 1.2
+    package var fieldWeights: [Double] = [3.0, 2.0, 1.5, 1.0, 0.5, 0.6, 0.4]
+    package var b: Double = 0.75
+    package var k1: Double = 1.2
     /// Weight of a query term matched only through a typo or compound split.
-    public var fuzzyWeight: Double = 0.7
+    package var fuzzyWeight: Double = 0.7
     /// Weight of a query term that is a stop or function word of the language ("what",
     /// "is", "you": they match titles such as "What is your name" without naming a topic).
-    public var functionWordWeight: Double = 0.4
-    public init() {}
+    package var functionWordWeight: Double = 0.4
+    package init() {}
 
     /// The settings of a catalog whose phrases are a template grammar: those its shipped
     /// calibration was fitted with (`b` 0.5, function words weighing as much as other words,
@@ -31,7 +31,7 @@ public struct KeywordIndex: Sendable {
     /// With the defaults above, which help description-only catalogs, the grammar catalogs'
     /// off-domain requests got 1.3–3.3 points fewer "no match" ("wie backe ich einen
     /// apfelkuchen" matched "back" at 63 %).
-    public static var grammar: Configuration {
+    package static var grammar: Configuration {
       var configuration = Configuration()
       configuration.b = 0.5
       configuration.functionWordWeight = 1
@@ -59,9 +59,9 @@ public struct KeywordIndex: Sendable {
     var idf: Double = 0
   }
 
-  public let configuration: Configuration
-  public let analyzer: TextAnalyzer
-  public let documentCount: Int
+  package let configuration: Configuration
+  package let analyzer: TextAnalyzer
+  package let documentCount: Int
   let postings: [String: TermPostings]
   /// The index terms, for typo matches of a stemmed request word (stem against stem).
   let fuzzy: FuzzyVocabulary
@@ -88,7 +88,7 @@ public struct KeywordIndex: Sendable {
     self.vocabulary = vocabulary
   }
 
-  public init(documents: [IntentDocument], analyzer: TextAnalyzer, configuration: Configuration = Configuration()) {
+  package init(documents: [IntentDocument], analyzer: TextAnalyzer, configuration: Configuration = Configuration()) {
     self.configuration = configuration
     self.analyzer = analyzer
     let fieldCount = IntentDocument.Field.allCases.count
@@ -197,7 +197,7 @@ public struct KeywordIndex: Sendable {
   /// Per document, its terms in `fields` weighted by term frequency × IDF (for comparing
   /// intents with each other, e.g. discoverability advice). Index = document index.
   /// - Complexity: O(postings).
-  public func documentTermWeights(fields: Set<IntentDocument.Field>) -> [[String: Double]] {
+  package func documentTermWeights(fields: Set<IntentDocument.Field>) -> [[String: Double]] {
     var vectors = [[String: Double]](repeating: [:], count: documentCount)
     for (term, entry) in postings {
       let weight = entry.idf
@@ -209,19 +209,19 @@ public struct KeywordIndex: Sendable {
   }
 
   /// A query term as matched: the term of the request, the index term it matched, and how.
-  public struct MatchedTerm: Sendable, Hashable {
-    public var queryTerm: String
-    public var indexTerm: String
-    public var weight: Double
+  package struct MatchedTerm: Sendable, Hashable {
+    package var queryTerm: String
+    package var indexTerm: String
+    package var weight: Double
   }
 
   /// The query terms of `request` resolved against the vocabulary (exact, typo, compound part).
-  public func resolve(_ request: String) -> [MatchedTerm] {
+  package func resolve(_ request: String) -> [MatchedTerm] {
     resolve(tokens: analyzer.tokens(request))
   }
 
   /// `resolve` of a request this index's analyser has already tokenised.
-  public func resolve(tokens: [AnalyzedToken]) -> [MatchedTerm] {
+  package func resolve(tokens: [AnalyzedToken]) -> [MatchedTerm] {
     var out: [MatchedTerm] = []
     var seen = Set<String>()
     let functionWords = analyzer.profile.functionWords
@@ -266,7 +266,7 @@ public struct KeywordIndex: Sendable {
   /// BM25F scores of every document for the resolved terms (index = document index).
   /// - Complexity: O(documents) to zero the scores, plus one step per document each term
   ///   occurs in (its pseudo frequency there was summed over the fields at build time).
-  public func scores(_ terms: [MatchedTerm]) -> [Double] {
+  package func scores(_ terms: [MatchedTerm]) -> [Double] {
     var scores = [Double](repeating: 0, count: documentCount)
     let k1 = configuration.k1
     scores.withUnsafeMutableBufferPointer { out in
@@ -287,11 +287,11 @@ public struct KeywordIndex: Sendable {
   }
 
   /// Whether `term` (an analysed term) occurs in some intent's fields.
-  public func knows(_ term: String) -> Bool { vocabulary.contains(term) }
+  package func knows(_ term: String) -> Bool { vocabulary.contains(term) }
 
   /// Inverse document frequency of an index term; terms the index does not know get the
   /// largest possible value (they are what makes a request unlike every intent).
-  public func idf(_ term: String) -> Double {
+  package func idf(_ term: String) -> Double {
     if let entry = postings[term] { return entry.idf }
     let n = Double(documentCount)
     return log(1 + (n + 0.5) / 0.5)
@@ -299,7 +299,7 @@ public struct KeywordIndex: Sendable {
 
   /// Which resolved terms occur in document `d` (for explanations).
   /// - Complexity: O(terms × log documents of each term).
-  public func matchedTerms(_ terms: [MatchedTerm], document d: Int) -> [MatchedTerm] {
+  package func matchedTerms(_ terms: [MatchedTerm], document d: Int) -> [MatchedTerm] {
     terms.filter { term in postings[term.indexTerm].map { Self.contains($0.documents, Int32(d)) } ?? false }
   }
 

@@ -4,17 +4,17 @@
 /// kind were used silently before).
 extension VectorFile {
   /// What an entry may stand for (see `Schemas/index-file.md`).
-  public static let knownKinds: Set<String> = ["title", "phrase", "keywords"]
+  package static let knownKinds: Set<String> = ["title", "phrase", "keywords"]
 
   /// How far a row's length may be from 1 (rows are L2-normalised float32).
-  public static let normTolerance: Float = 1e-3
+  package static let normTolerance: Float = 1e-3
 
   /// Checks that every entry names an intent of a catalog with `intentCount` intents and a
   /// known kind, that every row is finite and of unit length, and that a stored
   /// near-duplicate folding sends each folded row to an earlier kept row of its intent.
   /// - Throws: `Problem.corrupt`, naming the entry or row and what was expected.
   /// - Complexity: O(entries × dimensions).
-  public func validate(intentCount: Int) throws(IndexFile.Problem) {
+  package func validate(intentCount: Int) throws(IndexFile.Problem) {
     guard dimensions > 0, vectors.count == entries.count * dimensions else {
       throw .corrupt("it holds \(vectors.count) floats for \(entries.count) entries of \(dimensions) dimensions")
     }

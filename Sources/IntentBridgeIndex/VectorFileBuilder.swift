@@ -1,7 +1,7 @@
 import IntentBridgeCatalog
 
 /// Builds the vectors of a catalog with an embedder (stored in its index file).
-public enum VectorFileBuilder {
+package enum VectorFileBuilder {
   /// Names how the texts of the vectors are chosen; part of the model identity stored in
   /// the file, so files built by an older recipe are rebuilt. r2: delexicalised phrases; r3:
   /// the catalog's confidence models in the header; r4: their leads over the first five
@@ -12,18 +12,18 @@ public enum VectorFileBuilder {
   /// language it was compiled from; r9: each row's text hash stored (section `TXTH`), so a
   /// rebuild reuses the rows of unchanged texts (`ReusableRows`); r10: the keyword index's
   /// written words (`KeywordIndex.spellings`).
-  public static let recipe = "r10"
+  package static let recipe = "r10"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).
-  public static let engineFormat = "index-\(IndexFile.formatVersion)/\(recipe)"
+  package static let engineFormat = "index-\(IndexFile.formatVersion)/\(recipe)"
 
   /// The `model` of an index file built without an embedding model (keyword signals only:
   /// no rows, the keyword confidence in its calibration).
-  public static let noModel = "none"
+  package static let noModel = "none"
 
   /// The `model` an index file built with `embedder` records.
-  public static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
+  package static func modelIdentity(_ embedder: any TextEmbedder) -> String { embedder.identity + "#" + recipe }
 
   /// Embeds `texts` (intent index, kind, sentence; see `IntentDocument.embeddingTexts`) in
   /// batches of 64. Rows are unit vectors, as `VectorFile.validate` requires: a text with no
@@ -31,7 +31,7 @@ public enum VectorFileBuilder {
   /// embedder left unnormalised is scaled.
   /// - Complexity: one embedding per text.
   /// `progress(done, total)` is called after each batch.
-  public static func build(
+  package static func build(
     texts: [(intent: Int, kind: String, text: String)], catalogHash: String, language: String, embedder: any TextEmbedder,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> VectorFile {
@@ -102,10 +102,10 @@ public enum VectorFileBuilder {
 }
 
 /// A vector of unexpected length came back from the embedder.
-public enum VectorFileBuilderError: Error, Sendable, CustomStringConvertible {
+package enum VectorFileBuilderError: Error, Sendable, CustomStringConvertible {
   case wrongDimensions(expected: Int, found: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .wrongDimensions(let expected, let found): "the embedder returned a \(found)-dimensional vector, expected \(expected)"
     }

@@ -6,9 +6,9 @@
 /// - Complexity: `scores` is O(entries × dimensions), done with SIMD16 lanes; on large
 ///   indexes `estimatedScores` does the same over 8-bit rows (a quarter of the bytes), and
 ///   `score(intent:_:)` makes one intent's score exact in O(its rows × dimensions).
-public struct VectorIndex: Sendable {
-  public let dimensions: Int
-  public let intentCount: Int
+package struct VectorIndex: Sendable {
+  package let dimensions: Int
+  package let intentCount: Int
   let entryIntents: [Int32]
   let matrix: [Float]
   /// How many of the file's rows each kept row stands for (for `centroids`).
@@ -17,9 +17,9 @@ public struct VectorIndex: Sendable {
   let centroidMatrix: [Float]
   /// True when no intent has more than one row: every centroid is that row, and
   /// `centroidScores` equals `scores`.
-  public let hasSingleRows: Bool
+  package let hasSingleRows: Bool
   /// The model the vectors were embedded with (`VectorFile.model`).
-  public let model: String
+  package let model: String
   /// Row indices grouped by intent, in row order: intent `k`'s rows are
   /// `rowsByIntent[rowStarts[k]..<rowStarts[k + 1]]` (for `score(intent:_:)`).
   let rowsByIntent: [Int32]
@@ -46,7 +46,7 @@ public struct VectorIndex: Sendable {
   ///
   /// With at least `int8ScanRows` kept rows, the rows (and centroids) are also kept rounded
   /// to 8 bits for `estimatedScores` (a quarter more memory).
-  public init(file: VectorFile, intentCount: Int, nearDuplicate: Float = VectorIndex.nearDuplicate, int8ScanRows: Int = VectorIndex.int8ScanRows) {
+  package init(file: VectorFile, intentCount: Int, nearDuplicate: Float = VectorIndex.nearDuplicate, int8ScanRows: Int = VectorIndex.int8ScanRows) {
     dimensions = file.dimensions
     model = file.model
     self.intentCount = intentCount
@@ -120,7 +120,7 @@ public struct VectorIndex: Sendable {
   /// order: the folding `init(file:)` applies, found once when the vectors are built and
   /// stored with them (`VectorFile.nearDuplicates`).
   /// - Complexity: O(rows × kept rows of the same intent × dimensions).
-  public static func nearDuplicateFolds(of file: VectorFile, threshold: Float) -> [Int32] {
+  package static func nearDuplicateFolds(of file: VectorFile, threshold: Float) -> [Int32] {
     let d = file.dimensions
     let rowCount = rowCount(of: file)
     var folds = [Int32](repeating: -1, count: rowCount)
@@ -148,15 +148,15 @@ public struct VectorIndex: Sendable {
   /// 16 bits (`Int16Rows`) and computes in floats only those that can be their intent's
   /// best: half the bytes of the float scan, plus about one float row per intent. With
   /// fewer rows per intent (a tool list has one) the float scan alone is faster.
-  public static let fineEstimateRowsPerIntent = 4
+  package static let fineEstimateRowsPerIntent = 4
 
   /// The number of kept rows from which `estimatedScores` is offered: 8,192 rows of 256
   /// floats are 8 MiB, about where the float scan leaves the cache (measured on 4,076 rows:
   /// floats 0.16 ms, 8-bit rows 0.19 ms; on 70,000 rows: 12.8 ms against 4.9 ms).
-  public static let int8ScanRows = 8_192
+  package static let int8ScanRows = 8_192
 
   /// The cosine above which a row counts as a near duplicate of another of its intent.
-  public static let nearDuplicate: Float = 0.97
+  package static let nearDuplicate: Float = 0.97
 
   /// `a · b` over `count` floats (for near-duplicate checks; `scores` has its own loop).
   private static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
@@ -175,7 +175,7 @@ public struct VectorIndex: Sendable {
   }
 
   /// Rows searched per request (after duplicates are left out).
-  public var rowCount: Int { entryIntents.count }
+  package var rowCount: Int { entryIntents.count }
 
   /// Best cosine per intent (index = intent index); -1 where an intent has no vector, and
   /// all zeros when `query` is the zero vector.
@@ -186,7 +186,7 @@ public struct VectorIndex: Sendable {
   /// order) is the one the full scan finds, bit for bit.
   /// - Complexity: O(entries × dimensions); with `fineEstimates` over 16-bit rows, plus the
   ///   float products of the rows that can be best (about one per intent).
-  public func scores(_ query: [Float]) -> [Float] {
+  package func scores(_ query: [Float]) -> [Float] {
     var best = [Float](repeating: -1, count: intentCount)
     guard query.count == dimensions else { return best }
     if let fineEstimates, let rounded = Int16Rows.Query(query, rows: fineEstimates) {
@@ -237,16 +237,16 @@ public struct VectorIndex: Sendable {
   }
 
   /// Whether `scores` estimates the rows in 16 bits first (`fineEstimateRowsPerIntent`).
-  public var hasFineEstimates: Bool { fineEstimates != nil }
+  package var hasFineEstimates: Bool { fineEstimates != nil }
 
   /// Whether `estimatedScores` is offered (`int8ScanRows`).
-  public var hasEstimates: Bool { rowEstimates != nil }
+  package var hasEstimates: Bool { rowEstimates != nil }
 
   /// `scores(query)` estimated from the 8-bit rows, and how far each estimate may be from
   /// the exact score (`Int8Rows.errorBound`); -1 exactly where an intent has no vector. Nil
   /// without estimates. An intent's exact score is then `score(intent:_:)`.
   /// - Complexity: O(entries × dimensions) over a quarter of the bytes of `scores`.
-  public func estimatedScores(_ query: [Float]) -> (scores: [Float], error: Float)? {
+  package func estimatedScores(_ query: [Float]) -> (scores: [Float], error: Float)? {
     guard let rowEstimates, query.count == dimensions else { return nil }
     var best = [Float](repeating: -.infinity, count: intentCount)
     let rounded = Int8Rows.Query(query)
@@ -260,7 +260,7 @@ public struct VectorIndex: Sendable {
 
   /// `centroidScores(query)` estimated from the 8-bit centroids, with the bound; nil without
   /// them (no estimates, or one row per intent: the centroids are the rows).
-  public func estimatedCentroidScores(_ query: [Float]) -> (scores: [Float], error: Float)? {
+  package func estimatedCentroidScores(_ query: [Float]) -> (scores: [Float], error: Float)? {
     guard let centroidEstimates, query.count == dimensions else { return nil }
     var out = [Float](repeating: 0, count: intentCount)
     let rounded = Int8Rows.Query(query)
@@ -273,7 +273,7 @@ public struct VectorIndex: Sendable {
   /// (`CentroidBounds`); exactly -1 where an intent has no vector. Nil without 8-bit
   /// centroids. An intent's exact score is then `score(intent:_:)`.
   /// - Complexity: O(entries + intents), two Floats an entry.
-  public func estimatedScoreBounds(_ query: [Float], centroids: (scores: [Float], error: Float)) -> (lower: [Float], upper: [Float])? {
+  package func estimatedScoreBounds(_ query: [Float], centroids: (scores: [Float], error: Float)) -> (lower: [Float], upper: [Float])? {
     guard let centroidBounds, query.count == dimensions, centroids.scores.count == intentCount else { return nil }
     var norm: Double = 0
     for value in query { norm += Double(value) * Double(value) }
@@ -282,7 +282,7 @@ public struct VectorIndex: Sendable {
 
   /// Exactly `scores(query)[intent]`: the same products, over the intent's rows only.
   /// - Complexity: O(rows of the intent × dimensions).
-  public func score(intent: Int, _ query: [Float]) -> Float {
+  package func score(intent: Int, _ query: [Float]) -> Float {
     guard query.count == dimensions, intent >= 0, intent < intentCount else { return -1 }
     var best: Float = -1
     query.withUnsafeBufferPointer { q in
@@ -299,7 +299,7 @@ public struct VectorIndex: Sendable {
   }
 
   /// Exactly `centroidScores(query)[intent]`.
-  public func centroidScore(intent: Int, _ query: [Float]) -> Float {
+  package func centroidScore(intent: Int, _ query: [Float]) -> Float {
     guard query.count == dimensions, intent >= 0, intent < intentCount else { return 0 }
     return query.withUnsafeBufferPointer { q in
       centroidMatrix.withUnsafeBufferPointer { m in Self.dot(q, m, base: intent * dimensions, dimensions: dimensions) }
@@ -310,7 +310,7 @@ public struct VectorIndex: Sendable {
   /// counted as often as they occurred; 0 for an intent without vectors). Few-shot
   /// catalogs (a handful of example requests per intent) rank better by it than by the best
   /// single example (docs/RANKING.md). - Complexity: O(intents × dimensions).
-  public func centroidScores(_ query: [Float]) -> [Float] {
+  package func centroidScores(_ query: [Float]) -> [Float] {
     var out = [Float](repeating: 0, count: intentCount)
     guard query.count == dimensions else { return out }
     Self.forEachDot(query, centroidMatrix, rows: intentCount, dimensions: dimensions) { row, dot in out[row] = dot }
@@ -360,7 +360,7 @@ public struct VectorIndex: Sendable {
   }
 
   /// Per intent, the normalised mean of its vectors (zero vector for an intent without any).
-  public func centroids() -> [[Float]] {
+  package func centroids() -> [[Float]] {
     (0..<intentCount).map { Array(centroidMatrix[($0 * dimensions)..<(($0 + 1) * dimensions)]) }
   }
 

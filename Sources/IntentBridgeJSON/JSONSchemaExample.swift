@@ -4,8 +4,8 @@
 ///     JSONSchemaExample.example(for: ["type": "string", "enum": ["low", "high"]])   // "low"
 ///     JSONSchemaExample.example(for: ["type": "string", "format": "date"])          // "2026-01-31"
 ///     JSONSchemaExample.example(for: ["type": "integer", "minimum": 5])             // 5
-public enum JSONSchemaExample {
-  public static func example(for schema: JSONValue) -> JSONValue {
+package enum JSONSchemaExample {
+  package static func example(for schema: JSONValue) -> JSONValue {
     example(for: schema, depth: 0)
   }
 

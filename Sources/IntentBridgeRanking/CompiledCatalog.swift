@@ -13,9 +13,9 @@ import IntentBridgeText
 ///
 /// Immutable and `Sendable`; the engine owns one per catalog and language.
 /// - Complexity: building is linear in the catalog's text plus template compilation.
-public struct CompiledCatalog: Sendable {
-  public let catalog: Catalog
-  public let language: String
+package struct CompiledCatalog: Sendable {
+  package let catalog: Catalog
+  package let language: String
   /// The catalog's `<rule>`s, parsed once.
   package let rules: PhraseRules
   /// The catalog's analyser: the language's profile plus the catalog's skip words.
@@ -36,10 +36,10 @@ public struct CompiledCatalog: Sendable {
   /// Assistant catalogs are: such a catalog keeps the shipped calibration and the keyword and
   /// embedding settings it was fitted with (`KeywordIndex.Configuration.grammar`, no
   /// centroid blend); docs/RANKING.md.
-  public let isGrammar: Bool
+  package let isGrammar: Bool
 
   /// See `isGrammar`. - Complexity: O(phrases).
-  public static func isGrammar(_ catalog: Catalog, language: String) -> Bool {
+  package static func isGrammar(_ catalog: Catalog, language: String) -> Bool {
     let intents = catalog.intents.filter(\.isDiscoverable)
     let withGrammar = intents.filter { intent in
       intent.phrases.resolved(for: language).contains { (try? PhraseTemplate.parse($0))?.isLiteral == false }
@@ -54,7 +54,7 @@ public struct CompiledCatalog: Sendable {
   }
 
   /// Compiles `catalog` for `language` (nil: its default language).
-  public init(catalog: Catalog, language: String? = nil, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()) {
+  package init(catalog: Catalog, language: String? = nil, keyword: KeywordIndex.Configuration = KeywordIndex.Configuration()) {
     let language = language ?? catalog.defaultLanguage
     self.catalog = catalog
     self.language = language
@@ -129,7 +129,7 @@ public struct CompiledCatalog: Sendable {
 
   /// The sentences the index file embeds, intent by intent (`IntentDocument.embeddingTexts`,
   /// phrase samples delexicalised by the templates' value lexicons).
-  public func embeddingTexts() -> [(intent: Int, kind: String, text: String)] {
+  package func embeddingTexts() -> [(intent: Int, kind: String, text: String)] {
     let applicationName = catalog.app.name?.resolved(for: language) ?? ""
     // Intent by intent on every core (delexicalising template samples is the costly part).
     return concurrentMap(documents) { document in
@@ -140,7 +140,7 @@ public struct CompiledCatalog: Sendable {
   }
 
   /// Analyses `request` once for ranking and filling.
-  public func analyze(_ request: String) -> AnalyzedRequest {
+  package func analyze(_ request: String) -> AnalyzedRequest {
     templates.analyze(request, language: language, knows: keywordIndex.knows)
   }
 

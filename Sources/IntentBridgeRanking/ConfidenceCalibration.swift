@@ -19,19 +19,19 @@ import IntentBridgeTemplates
 ///     let models = ConfidenceCalibration.fit(ranker: ranker, foldRankers: folds, modes: [.hybrid, .keyword])
 ///
 /// - Complexity: O(modes × pseudo-requests × rank), about 2 × 900 rankings per mode.
-public enum ConfidenceCalibration {
+package enum ConfidenceCalibration {
   /// The share of requests outside the catalog's domain the fit assumes (the prior of
   /// `ConfidenceModel.inScope`): "no match" wins when no intent is likelier than that.
-  public static let outOfScopePrior = 0.2
+  package static let outOfScopePrior = 0.2
   /// Of the outside requests' weight, the share of those near the domain (an intent left
   /// out); the rest is off-domain.
-  public static let nearShare = 0.3
+  package static let nearShare = 0.3
   /// The no-match threshold of a cross-lingual answer (a request in a language the catalog
   /// lacks, ranked by embeddings alone): less evidence, so more confidence is asked for. At
   /// 0.3, 92.7 % of the off-domain requests get "no match" against the Chinese Home Assistant
   /// examples catalog (80.7 % without: German, Finnish and English requests answered at
   /// 0.25–0.5), and no development set loses an answer (docs/RANKING.md, "Languages").
-  public static let crossLingualMinimum = 0.3
+  package static let crossLingualMinimum = 0.3
 
   package static func fit(
     ranker: Ranker, foldRankers: [Int: Ranker], modes: [RankingMode], requests: [PseudoRequest]? = nil

@@ -8,13 +8,13 @@ import IntentBridgeSystem
 ///     let model = ConfidenceFitter.fit(rows, prior: .identity, origin: .catalog)
 ///
 /// - Complexity: O(iterations × rows × features²); features are 8, iterations at most 30.
-public enum ConfidenceFitter {
-  public struct Row: Sendable {
-    public var features: [Double]
-    public var isRight: Bool
-    public var weight: Double
+package enum ConfidenceFitter {
+  package struct Row: Sendable {
+    package var features: [Double]
+    package var isRight: Bool
+    package var weight: Double
 
-    public init(features: [Double], isRight: Bool, weight: Double = 1) {
+    package init(features: [Double], isRight: Bool, weight: Double = 1) {
       self.features = features
       self.isRight = isRight
       self.weight = weight
@@ -23,7 +23,7 @@ public enum ConfidenceFitter {
 
   /// The fitted model, or `prior` (with `origin`) when the rows cannot identify one (none,
   /// or all right or all wrong).
-  public static func fit(_ rows: [Row], prior: ConfidenceModel, origin: ConfidenceModel.Origin, l2: Double = 2.0) -> ConfidenceModel {
+  package static func fit(_ rows: [Row], prior: ConfidenceModel, origin: ConfidenceModel.Origin, l2: Double = 2.0) -> ConfidenceModel {
     let n = ConfidenceFeatures.names.count
     let totalWeight = rows.reduce(0) { $0 + $1.weight }
     guard !rows.isEmpty, totalWeight > 0, rows.contains(where: \.isRight), rows.contains(where: { !$0.isRight }) else {

@@ -35,16 +35,16 @@ public struct ConfidenceModel: Sendable, Hashable {
   }
 
   /// One weight per `ConfidenceFeatures.names` entry: P(right | in domain).
-  public var weights: [Double]
+  package var weights: [Double]
   /// The same for P(the request is in the catalog's domain); nil: always in domain.
-  public var inScopeWeights: [Double]?
+  package var inScopeWeights: [Double]?
   /// "No match" when the best probability is below it.
-  public var threshold: Double
-  public var origin: Origin
+  package var threshold: Double
+  package var origin: Origin
   /// How many requests the weights were fitted on (0 for `shipped`).
-  public var fittedOn: Int
+  package var fittedOn: Int
 
-  public init(weights: [Double], inScopeWeights: [Double]? = nil, threshold: Double = 0.5, origin: Origin, fittedOn: Int = 0) {
+  package init(weights: [Double], inScopeWeights: [Double]? = nil, threshold: Double = 0.5, origin: Origin, fittedOn: Int = 0) {
     self.weights = weights
     self.inScopeWeights = inScopeWeights
     self.threshold = threshold
@@ -53,14 +53,14 @@ public struct ConfidenceModel: Sendable, Hashable {
   }
 
   /// The evidence unchanged: `σ(logit(evidence))`.
-  public static let identity = ConfidenceModel(
+  package static let identity = ConfidenceModel(
     weights: ConfidenceFeatures.names.map { $0 == "evidence" ? 1 : 0 }, origin: .shipped)
 
   /// P(right | in domain) = `σ(weights · features)`.
-  public func probability(_ features: [Double]) -> Double { Self.logistic(weights, features) }
+  package func probability(_ features: [Double]) -> Double { Self.logistic(weights, features) }
 
   /// P(in domain) from the first candidate's features (1 without `inScopeWeights`).
-  public func inScope(_ features: [Double]) -> Double { inScopeWeights.map { Self.logistic($0, features) } ?? 1 }
+  package func inScope(_ features: [Double]) -> Double { inScopeWeights.map { Self.logistic($0, features) } ?? 1 }
 
   static func logistic(_ weights: [Double], _ features: [Double]) -> Double {
     var z = 0.0
@@ -69,7 +69,7 @@ public struct ConfidenceModel: Sendable, Hashable {
   }
 
   /// `{"origin", "threshold", "fittedOn", "weights": {name: weight}, "inScopeWeights"?: {…}}`.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     func object(_ weights: [Double]) -> JSONValue {
       var object = JSONObject()
       for (name, weight) in zip(ConfidenceFeatures.names, weights) { object[name] = .number((weight * 1e6).rounded() / 1e6) }
@@ -88,7 +88,7 @@ public struct ConfidenceModel: Sendable, Hashable {
   /// Reads `jsonValue`; nil when it is not that shape (unknown keys or feature names, missing
   /// fields, a threshold outside 0…1, a weight that is not finite, `fittedOn` that is not a
   /// count).
-  public init?(json: JSONValue) {
+  package init?(json: JSONValue) {
     guard let keys = json.objectValue?.keys, keys.allSatisfy(Self.jsonKeys.contains) else { return nil }
     func weights(_ value: JSONValue?) -> [Double]? {
       guard let object = value?.objectValue, object.count == ConfidenceFeatures.names.count else { return nil }
@@ -110,17 +110,17 @@ public struct ConfidenceModel: Sendable, Hashable {
 }
 
 /// The features of one candidate that `ConfidenceModel` weighs.
-public enum ConfidenceFeatures {
+package enum ConfidenceFeatures {
   /// In the order of `ConfidenceModel.weights`.
-  public static let names = ["bias", "evidence", "cosine", "cosineLead", "scoreLead", "coverage", "keyword", "template"]
+  package static let names = ["bias", "evidence", "cosine", "cosineLead", "scoreLead", "coverage", "keyword", "template"]
 
   /// The leads are over the best other candidate among the first `window` of the ranking.
-  public static let window = 5
+  package static let window = 5
 
   /// The features of `candidates[k]` among the ranking's candidates: the leads are over the
   /// best *other* candidate of the first `window` (negative for all but the one that leads).
   /// - Complexity: O(window).
-  public static func of(_ k: Int, in candidates: [RankedIntent]) -> [Double] {
+  package static func of(_ k: Int, in candidates: [RankedIntent]) -> [Double] {
     let candidate = candidates[k]
     var otherCosine = -1.0
     var otherScore = -Double.infinity

@@ -12,7 +12,7 @@ import IntentBridgeText
 ///     CrossLingualShift.measure(ranker)   // ["de": -0.12, "ja": -0.41, …]
 ///
 /// - Complexity: 20 embeddings and vector scans per language (17 languages).
-public enum CrossLingualShift {
+package enum CrossLingualShift {
   package static func measure(_ ranker: Ranker) -> [String: Double] {
     guard let vectors = ranker.vectorIndex, let embedder = ranker.embedder,
       let own = OffDomainSamples.parallel(ranker.language), let ownBest = best(own, ranker: ranker, vectors: vectors, embedder: embedder)

@@ -19,7 +19,7 @@ import IntentBridgeText
 ///
 /// Built once per catalog and language. - Complexity: `affinities` is O(value spans of the
 /// request + intents).
-public struct EntityAffinity: Sendable {
+package struct EntityAffinity: Sendable {
   /// Per intent, its descriptors (indexes into `descriptorNames`).
   let intentDescriptors: [Set<Int>]
   /// Per intent, the lexicons of the entity types its parameters take.
@@ -30,9 +30,9 @@ public struct EntityAffinity: Sendable {
   /// Per lexicon, instance id → descriptors.
   let instanceDescriptors: [Int: [String: Set<Int>]]
   /// For explanations and tests.
-  public let descriptorNames: [String]
+  package let descriptorNames: [String]
 
-  public init(catalog: Catalog, templates: IntentTemplates, analyzer: TextAnalyzer) {
+  package init(catalog: Catalog, templates: IntentTemplates, analyzer: TextAnalyzer) {
     let words: @Sendable (String) -> [String] = { analyzer.tokens($0).filter { $0.kind != .cjkBigram }.map(\.folded) }
     // Every property value, split on commas ("cover,binary_sensor"), that names a kind of
     // thing: not a value a request fills a parameter with (an enum case: "high" priority is
@@ -113,15 +113,15 @@ public struct EntityAffinity: Sendable {
   }
 
   /// True when no intent has a descriptor (the signal is then always 0 and can be skipped).
-  public let isEmpty: Bool
+  package let isEmpty: Bool
 
   /// The affinity (−1, 0, +1) of every intent for `request` (index = intent index).
-  public func affinities(_ request: String, templates: IntentTemplates) -> [Int8] {
+  package func affinities(_ request: String, templates: IntentTemplates) -> [Int8] {
     affinities(templates.prepare(request), templates: templates)
   }
 
   /// `affinities` of a prepared request.
-  public func affinities(_ prepared: TemplateMatcher.Prepared, templates: IntentTemplates) -> [Int8] {
+  package func affinities(_ prepared: TemplateMatcher.Prepared, templates: IntentTemplates) -> [Int8] {
     var out = [Int8](repeating: 0, count: intentDescriptors.count)
     guard !isEmpty else { return out }
     // Named instances per lexicon, with their descriptors (instances without any count too:

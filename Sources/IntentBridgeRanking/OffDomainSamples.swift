@@ -5,10 +5,10 @@ import IntentBridgeText
 /// uses them as the off-domain side of a catalog's confidence fit. They are kept apart from
 /// the evaluation's off-domain requests (`Examples/off-domain`), so that evaluation measures
 /// requests the fit has not seen.
-public enum OffDomainSamples {
+package enum OffDomainSamples {
   /// Up to `count` requests: two thirds in `language` (or English when there are none in
   /// it), the rest spread over the other languages, in a seeded order.
-  public static func requests(for language: String, count: Int, random: inout SeededRandom) -> [String] {
+  package static func requests(for language: String, count: Int, random: inout SeededRandom) -> [String] {
     let primary = LanguageTag.primary(language)
     let own = table[primary] ?? table["en"] ?? []
     let others = table.keys.sorted().filter { $0 != primary }.flatMap { table[$0] ?? [] }
@@ -18,7 +18,7 @@ public enum OffDomainSamples {
 
   /// Words of at least four letters from the samples in `language` (English when it has
   /// none), sorted: words a request may hold that say nothing about the catalog.
-  public static func contentWords(for language: String) -> [String] {
+  package static func contentWords(for language: String) -> [String] {
     let samples = table[LanguageTag.primary(language)] ?? table["en"] ?? []
     return Set(samples.flatMap { PseudoRequests.units($0).units }.filter { $0.count >= 4 || $0.unicodeScalars.contains { $0.value >= 0x3040 } })
       .sorted()
@@ -27,7 +27,7 @@ public enum OffDomainSamples {
   /// Twenty requests in the same order in every language of `table` (the others' twenty are
   /// these): how much lower a language's requests score against a catalog than the same
   /// requests in the catalog's language (`CrossLingualShift`).
-  public static func parallel(_ language: String) -> [String]? {
+  package static func parallel(_ language: String) -> [String]? {
     let primary = LanguageTag.primary(language)
     if let own = parallelCore[primary] { return own }
     guard let list = table[primary], list.count == 20 else { return nil }
@@ -71,7 +71,7 @@ public enum OffDomainSamples {
   ]
 
   /// The languages with samples (primary subtags).
-  public static var languages: [String] { table.keys.sorted() }
+  package static var languages: [String] { table.keys.sorted() }
 
   static let table: [String: [String]] = [
     "en": [

@@ -17,30 +17,30 @@ import IntentBridgeText
 ///
 /// Deterministic: the same catalog and seed give the same requests.
 /// - Complexity: O(intents × phrases × samples), capped by `limit`.
-public struct PseudoRequest: Sendable, Hashable {
-  public enum Source: String, Sendable, Hashable {
+package struct PseudoRequest: Sendable, Hashable {
+  package enum Source: String, Sendable, Hashable {
     case template, example, description, title, keywords, offDomain
   }
 
-  public var text: String
+  package var text: String
   /// The intent it stands for; nil for off-domain requests.
-  public var intent: Int?
+  package var intent: Int?
   /// For held-out examples: the fold whose catalog lacks this example.
-  public var fold: Int?
-  public var source: Source
+  package var fold: Int?
+  package var source: Source
 }
 
-public enum PseudoRequests {
+package enum PseudoRequests {
   /// How many folds literal examples are split into (folds `0..<folds`); intents without
   /// phrases are split into as many more (`folds..<2 × folds`), whose catalogs lack those
   /// intents' titles, descriptions and keywords.
-  public static let folds = 2
+  package static let folds = 2
 
   /// The pseudo-requests of `compiled`, at most `perIntent` per intent and `limit` in all
   /// (default: fewer for big catalogs, `defaultLimit`), from intents drawn evenly when there
   /// are more than the limit, plus up to `offDomain` off-domain requests, most of them in the
   /// catalog's language.
-  public static func make(
+  package static func make(
     compiled: CompiledCatalog, perIntent: Int = 6, limit: Int? = nil, offDomain: Int = 120, seed: UInt64 = 0x1B
   ) -> [PseudoRequest] {
     let catalog = compiled.catalog
@@ -109,12 +109,12 @@ public enum PseudoRequests {
 
   /// 900 in-domain requests, fewer for catalogs of over 330 intents (at least 250): each is
   /// ranked twice per signal choice when the index is built.
-  public static func defaultLimit(intents: Int) -> Int { max(250, min(900, 300_000 / max(1, intents))) }
+  package static func defaultLimit(intents: Int) -> Int { max(250, min(900, 300_000 / max(1, intents))) }
 
   /// `catalog` without what fold `fold`'s pseudo-requests were made of: the literal examples
   /// of the fold (`fold < folds`), or the titles, descriptions and keywords of the fold's
   /// intents that have no phrases.
-  public static func catalog(_ catalog: Catalog, without fold: Int, language: String) -> Catalog {
+  package static func catalog(_ catalog: Catalog, without fold: Int, language: String) -> Catalog {
     var copy = catalog
     if fold >= folds {
       for i in copy.intents.indices where i % folds == fold - folds && copy.intents[i].phrases.resolved(for: language).isEmpty {
@@ -216,7 +216,7 @@ public enum PseudoRequests {
 extension PhraseTemplate {
   /// Whether the template is plain text: no alternatives, optional parts, slots, rules or
   /// application name (an example request rather than a grammar).
-  public var isLiteral: Bool {
+  package var isLiteral: Bool {
     func literal(_ node: Node) -> Bool {
       switch node {
       case .text: true

@@ -19,17 +19,17 @@ import IntentBridgeText
 /// measuring on the other half moves the figures by about a point (docs/RANKING.md). "No
 /// match" when the best candidate's confidence is below `noMatchThreshold`.
 public struct RankingConfiguration: Sendable, Hashable {
-  public struct Calibration: Sendable, Hashable {
-    public var bias: Double = -2.976
-    public var cosine: Double = 0.677
-    public var template: Double = 1.278
-    public var keyword: Double = -0.227
-    public var coverage: Double = 6.271
+  package struct Calibration: Sendable, Hashable {
+    package var bias: Double = -2.976
+    package var cosine: Double = 0.677
+    package var template: Double = 1.278
+    package var keyword: Double = -0.227
+    package var coverage: Double = 6.271
     /// Added when the best template matches exactly (quality 1).
-    public var exactTemplate: Double = 2.138
-    public init() {}
+    package var exactTemplate: Double = 2.138
+    package init() {}
 
-    public init(bias: Double, cosine: Double, template: Double, keyword: Double, coverage: Double, exactTemplate: Double = 0) {
+    package init(bias: Double, cosine: Double, template: Double, keyword: Double, coverage: Double, exactTemplate: Double = 0) {
       self.bias = bias
       self.cosine = cosine
       self.template = template
@@ -42,7 +42,7 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// Which signals rank (see `RankingMode`); each mode has its own calibration.
   public var mode: RankingMode = .hybrid
 
-  public var keyword = KeywordIndex.Configuration()
+  package var keyword = KeywordIndex.Configuration()
   public var embeddingWeight: Double = 1.0
   /// The embedding score of an intent: `(1 − centroidWeight) · best cosine + centroidWeight ·
   /// cosine with the intent's centroid` (`VectorIndex.centroidScores`).
@@ -60,10 +60,10 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// Templates are matched for this many intents, the best by keyword + embedding score…
   public var templateCandidates: Int = 6
   /// …plus this many, the best by an optimistic bound of their template match.
-  public var templateBoundCandidates: Int = 6
+  package var templateBoundCandidates: Int = 6
   /// Per intent, only this many templates (those with the lowest lower bound) are aligned;
   /// unlimited by default (limiting to 8 saves ~30 % time on German but costs ~1 point of top-1).
-  public var templatesPerIntent: Int = .max
+  package var templatesPerIntent: Int = .max
   /// When the best candidate is below the no-match threshold, how many of the first
   /// candidates are aligned to find one whose template reads the request exactly apart from
   /// its free text (0: never).
@@ -89,7 +89,7 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// false scores every matched intent in full (the same ranking, slower: for tests).
   var templateFloors = true
   /// Calibration of `hybrid` mode.
-  public var calibration = Calibration()
+  package var calibration = Calibration()
   /// Added to (or, for −1, subtracted from) the fused score per unit of entity affinity.
   public var affinityWeight: Double = 0.2
   /// Added to an intent with affinity +1 whose template match is as good as the best one
@@ -97,16 +97,16 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var affinityTieBoost: Double = 0.5
   /// Calibration of `keyword` mode (no cosine), tuned the same way
   /// (`python3 Scripts/tune_confidence.py --mode keyword`).
-  public var keywordCalibration = Calibration(bias: -2.124, cosine: 0, template: 0.581, keyword: -0.088, coverage: 5.581, exactTemplate: 1.874)
+  package var keywordCalibration = Calibration(bias: -2.124, cosine: 0, template: 0.581, keyword: -0.088, coverage: 5.581, exactTemplate: 1.874)
   /// Calibration of `embedding` mode (cosine only), tuned the same way
   /// (`python3 Scripts/tune_confidence.py --mode embedding`).
-  public var embeddingCalibration = Calibration(bias: -5.574, cosine: 7.115, template: 0, keyword: 0, coverage: 0)
+  package var embeddingCalibration = Calibration(bias: -5.574, cosine: 7.115, template: 0, keyword: 0, coverage: 0)
 
   /// The calibration of the configured mode.
-  public var activeCalibration: Calibration { calibration(for: mode) }
+  package var activeCalibration: Calibration { calibration(for: mode) }
 
   /// The calibration of `signals`.
-  public func calibration(for signals: RankingMode) -> Calibration {
+  package func calibration(for signals: RankingMode) -> Calibration {
     switch signals {
     case .hybrid: calibration
     case .keyword: keywordCalibration
@@ -122,14 +122,14 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var tuningFile: String?
   /// The confidence model per signal choice (`ConfidenceModel`; fitted for the catalog when
   /// its index is built, or by `intentbridge tune`); `identity` where none is given.
-  public var confidenceModels: [RankingMode: ConfidenceModel] = [:]
+  package var confidenceModels: [RankingMode: ConfidenceModel] = [:]
   /// Per request language (primary subtag), how much lower its requests' embedding scores
   /// run against this catalog than the same requests in the catalog's language (negative;
   /// `CrossLingualShift`, measured when the index is built).
-  public var crossLingualShifts: [String: Double] = [:]
+  package var crossLingualShifts: [String: Double] = [:]
 
   /// The shift of `language`, else the mean of the measured ones, else 0.
-  public func crossLingualShift(_ language: String) -> Double {
+  package func crossLingualShift(_ language: String) -> Double {
     if let shift = crossLingualShifts[LanguageTag.primary(language)] { return shift }
     guard !crossLingualShifts.isEmpty else { return 0 }
     return crossLingualShifts.values.reduce(0, +) / Double(crossLingualShifts.count)

@@ -6,9 +6,9 @@ import IntentBridgeText
 ///
 /// Made by `IntentTemplates.analyze(_:)` with the catalog's analyser; ranking and filling
 /// of one request share it.
-public struct AnalyzedRequest: Sendable {
+package struct AnalyzedRequest: Sendable {
   /// The request as given.
-  public let text: String
+  package let text: String
   /// The catalog analyser's tokens (skip words marked, CJK as characters and bigrams).
   package let tokens: [AnalyzedToken]
   /// The tokens prepared for template matching, with their value spans.
@@ -17,11 +17,11 @@ public struct AnalyzedRequest: Sendable {
   package let surface: SurfaceTokens
   /// The language the request seems to be written in (`LanguageDetector`), nil when it has
   /// no letters.
-  public let detectedLanguage: LanguageDetector.Guess?
+  package let detectedLanguage: LanguageDetector.Guess?
   /// The detected language when it is confidently another than the catalog's (and not a
   /// close relative: Slovak and Czech, the Scandinavian languages): a cross-lingual request,
   /// which keywords and templates cannot read (docs/RANKING.md, "Languages").
-  public let foreignLanguage: String?
+  package let foreignLanguage: String?
 
   package init(
     text: String, tokens: [AnalyzedToken], prepared: TemplateMatcher.Prepared, surface: SurfaceTokens,
@@ -40,7 +40,7 @@ extension IntentTemplates {
   /// Analyses `request` once for ranking and filling; `language` is the catalog language it
   /// is read in (a request confidently in another is `foreignLanguage`).
   /// - Complexity: O(n) tokenisation plus `prepare`'s value spans and typo lookups.
-  public func analyze(_ request: String, language: String, knows: (String) -> Bool = { _ in false }) -> AnalyzedRequest {
+  package func analyze(_ request: String, language: String, knows: (String) -> Bool = { _ in false }) -> AnalyzedRequest {
     let tokens = analyzer.tokens(request)
     let guess = LanguageDetector().detect(request, bonus: [language: Double(Self.knownWords(in: tokens, knows: knows))])
     var foreign: String?

@@ -3,9 +3,9 @@ import IntentBridgeText
 
 /// A phrase template compiled for matching: rules inlined, literal text analysed into terms
 /// with the same `TextAnalyzer` as requests, slots typed by their parameter.
-public struct CompiledTemplate: Sendable {
+package struct CompiledTemplate: Sendable {
   /// How a slot consumes request tokens.
-  public enum SlotKind: Sendable, Hashable {
+  package enum SlotKind: Sendable, Hashable {
     /// Names a value of the lexicon at this index (enum cases, entity instances).
     case value(lexicon: Int)
     /// Numbers (digits; value synonyms of the parameter through its lexicon, when any). A
@@ -18,7 +18,7 @@ public struct CompiledTemplate: Sendable {
 
   /// Terms, the most common nodes, are stored inline (no allocation, no reference count);
   /// slots and optional parts are boxed, which keeps a node 9 bytes.
-  public enum Node: Sendable {
+  package enum Node: Sendable {
     /// A literal word, by its id in the `TemplateVocabulary`.
     case term(Int32)
     indirect case slot(name: String, kind: SlotKind)
@@ -27,25 +27,25 @@ public struct CompiledTemplate: Sendable {
     indirect case optional(Node)
   }
 
-  public var root: Node
+  package var root: Node
   /// The template text it came from (for explanations).
-  public var source: String
+  package var source: String
   /// How many literal terms the template has at least (its shortest expansion).
-  public var minimumTerms: Int
+  package var minimumTerms: Int
   /// How many literal words the template has at least (its expansion with the fewest):
   /// each one the request has no word for costs at least a deletion.
-  public var minimumWords: Int
+  package var minimumWords: Int
   /// Every word id the template can produce, sorted (for the matcher's lower bound).
-  public var words: [Int32]
+  package var words: [Int32]
   /// Lexicons its slots read, and whether it has number or free-text slots.
-  public var lexicons: [Int]
-  public var hasNumberSlot: Bool
-  public var hasFreeText: Bool { freeTextSlots > 0 }
+  package var lexicons: [Int]
+  package var hasNumberSlot: Bool
+  package var hasFreeText: Bool { freeTextSlots > 0 }
   /// Free-text slots in the template (an alternative's slots counted each).
-  public var freeTextSlots: Int
+  package var freeTextSlots: Int
   /// Words every expansion of the template contains (sorted): each one the request lacks
   /// costs at least a deletion.
-  public var requiredWords: [Int32]
+  package var requiredWords: [Int32]
   /// Typed slots every expansion contains: each one no span of the request can fill costs
   /// a missing slot.
   var requiredSlots: [RequiredSlot]
@@ -86,7 +86,7 @@ public struct CompiledTemplate: Sendable {
 
   /// - Complexity: O(nodes of the tree) for its facts (one walk, no set per leaf), plus
   ///   sorting the word ids it names.
-  public init(root: Node, source: String) {
+  package init(root: Node, source: String) {
     self.root = root
     self.source = source
     var summary = Summary()
@@ -216,14 +216,14 @@ public struct CompiledTemplate: Sendable {
 
 /// The literal words of all compiled templates, interned: the matcher compares request
 /// tokens with each distinct word once per request instead of once per template node.
-public final class TemplateVocabulary: @unchecked Sendable {
+package final class TemplateVocabulary: @unchecked Sendable {
   // Mutated only while templates are compiled (inside IntentTemplates.init, before the
   // value is shared); read-only afterwards, hence the unchecked Sendable.
-  public internal(set) var terms: [String] = []
-  public internal(set) var isStop: [Bool] = []
+  package internal(set) var terms: [String] = []
+  package internal(set) var isStop: [Bool] = []
   var ids: [String: Int32] = [:]
 
-  public init() {}
+  package init() {}
 
   func intern(_ term: String, isStop stop: Bool) -> Int32 {
     if let id = ids[term] { return id }
@@ -234,12 +234,12 @@ public final class TemplateVocabulary: @unchecked Sendable {
     return id
   }
 
-  public func id(of term: String) -> Int32? { ids[term] }
-  public var count: Int { terms.count }
+  package func id(of term: String) -> Int32? { ids[term] }
+  package var count: Int { terms.count }
 }
 
 /// Compiles phrase templates for one intent and language.
-public struct TemplateCompiler {
+package struct TemplateCompiler {
   let analyzer: TextAnalyzer
   let vocabulary: TemplateVocabulary
   let rules: (String) -> PhraseTemplate?
@@ -256,7 +256,7 @@ public struct TemplateCompiler {
 
   /// `rules` and `applicationNames` must be the same for every compiler sharing `texts` and
   /// `slotFreeRules`.
-  public init(
+  package init(
     analyzer: TextAnalyzer, vocabulary: TemplateVocabulary, rules: @escaping (String) -> PhraseTemplate?, applicationNames: [String],
     texts: TextTermCache = TextTermCache(), slotFreeRules: CompiledRuleCache = CompiledRuleCache(),
     slotKind: @escaping (String) -> CompiledTemplate.SlotKind?
@@ -270,7 +270,7 @@ public struct TemplateCompiler {
     self.slotFreeRules = slotFreeRules
   }
 
-  public func compile(_ template: PhraseTemplate) -> CompiledTemplate {
+  package func compile(_ template: PhraseTemplate) -> CompiledTemplate {
     CompiledTemplate(root: compile(template.root, depth: 0), source: template.source)
   }
 
@@ -397,15 +397,15 @@ public struct TemplateCompiler {
 /// same words and rules thousands of times (Home Assistant German: ~40 % of compiling was
 /// analysing texts already seen). Interning a text's words again would give the same ids, so
 /// the cache changes nothing but the time. Used only while one catalog compiles.
-public final class TextTermCache {
+package final class TextTermCache {
   var ids: [String: [Int32]] = [:]
 
-  public init() {}
+  package init() {}
 }
 
 /// Rules already compiled, by name and depth (the depth bounds nesting). Used only while
 /// one catalog compiles.
-public final class CompiledRuleCache {
+package final class CompiledRuleCache {
   struct Key: Hashable {
     var name: String
     var depth: Int
@@ -416,7 +416,7 @@ public final class CompiledRuleCache {
   /// rule whose compilation leaves it unchanged has none.
   var slotsSeen = 0
 
-  public init() {}
+  package init() {}
 }
 
 /// A template tree as flat arrays: node *i* has a kind, a value (word id, lexicon) and a

@@ -6,11 +6,11 @@ import IntentBridgeText
 /// slots use. Literal example phrases are generalised: a span naming a value of one of the
 /// intent's enum or entity parameters becomes that parameter's slot ("turn on the kitchen
 /// lights" → "turn on the ${area} lights"), so examples match requests with other values.
-public struct IntentTemplates: Sendable {
-  public let matcher: TemplateMatcher
+package struct IntentTemplates: Sendable {
+  package let matcher: TemplateMatcher
   /// `templates[intentIndex]`.
-  public let templates: [[CompiledTemplate]]
-  public let analyzer: TextAnalyzer
+  package let templates: [[CompiledTemplate]]
+  package let analyzer: TextAnalyzer
   /// Per intent, the union signature of its templates with its words as a bit set (nil
   /// without templates), for the per-request bound over every intent.
   let signatureBits: [SignatureBits?]
@@ -32,18 +32,18 @@ public struct IntentTemplates: Sendable {
   /// The JSON texts of a `json` parameter's direction strings (`"up"` for `.increase`,
   /// `"down"` for `.decrease`), when its schema lists one of each (``DirectionWords``); its
   /// value lexicon then also holds the language's direction words for them.
-  public func directionValues(intent: Int, parameter: String) -> [ChangeDirection: String]? {
+  package func directionValues(intent: Int, parameter: String) -> [ChangeDirection: String]? {
     intent < parameterDirections.count ? parameterDirections[intent][parameter] : nil
   }
 
   /// The lexicon of a number or `json` parameter's value words (nil when it has none), for
   /// `valueSpans`; its ids are JSON texts.
-  public func valueLexicon(intent: Int, parameter: String) -> Int? {
+  package func valueLexicon(intent: Int, parameter: String) -> Int? {
     intent < parameterLexicons.count ? parameterLexicons[intent][parameter] : nil
   }
 
   /// The lexicon of an enum or entity type, for `valueSpans`.
-  public func lexicon(for type: ValueType) -> Int? {
+  package func lexicon(for type: ValueType) -> Int? {
     switch type {
     case .enumeration(let id): typeLexicons["enum:" + id]
     case .entity(let id): typeLexicons["entity:" + id]
@@ -52,7 +52,7 @@ public struct IntentTemplates: Sendable {
   }
 
   /// Compiles every intent's templates for `language`; `rules` resolves `<rule>` references.
-  public init(catalog: Catalog, language: String, analyzer: TextAnalyzer, rules: PhraseRules) {
+  package init(catalog: Catalog, language: String, analyzer: TextAnalyzer, rules: PhraseRules) {
     var lexicons: [ValueLexicon] = []
     var lexiconIndex: [String: Int] = [:]
     func lexicon(for type: ValueType) -> Int? {
@@ -263,10 +263,10 @@ public struct IntentTemplates: Sendable {
   }
 
   /// No intent has a template (kept at init: ranking asks on every request).
-  public let isEmpty: Bool
+  package let isEmpty: Bool
 
   /// Whether one of the intent's templates has a free-text slot.
-  public func hasFreeText(intent: Int) -> Bool {
+  package func hasFreeText(intent: Int) -> Bool {
     intent < signatureBits.count && signatureBits[intent]?.signature.hasFreeText == true
   }
 
@@ -274,13 +274,13 @@ public struct IntentTemplates: Sendable {
   /// templates and values (ranking, delexicalisation, entity affinity, filling).
   /// - Complexity: O(n × lexicon candidates) for the value spans, plus a typo lookup per
   ///   request word the vocabulary lacks.
-  public func prepare(_ request: String) -> TemplateMatcher.Prepared {
+  package func prepare(_ request: String) -> TemplateMatcher.Prepared {
     prepare(request, tokens: analyzer.tokens(request))
   }
 
   /// `prepare` of a request this catalog's analyser has already tokenised (`tokens` =
   /// `analyzer.tokens(request)`).
-  public func prepare(_ request: String, tokens: [AnalyzedToken]) -> TemplateMatcher.Prepared {
+  package func prepare(_ request: String, tokens: [AnalyzedToken]) -> TemplateMatcher.Prepared {
     matcher.prepare(MatchInput(request, tokens: tokens).splittingCompounds(known: compoundParts, analyzer: analyzer))
   }
 
@@ -288,12 +288,12 @@ public struct IntentTemplates: Sendable {
   /// type's title ("turn on the kitchen lights" → "turn on the Area lights"): longest spans
   /// first, exact matches only, the rest of the text untouched.
   /// - Complexity: O(n × lexicon candidates).
-  public func delexicalize(_ text: String) -> String {
+  package func delexicalize(_ text: String) -> String {
     delexicalize(MatchInput(text, analyzer: analyzer), spans: nil)
   }
 
   /// `delexicalize` of a prepared request (its value spans are reused).
-  public func delexicalize(_ prepared: TemplateMatcher.Prepared) -> String {
+  package func delexicalize(_ prepared: TemplateMatcher.Prepared) -> String {
     delexicalize(prepared.input, spans: prepared.isComplete ? prepared.spansByEnd : nil)
   }
 
@@ -341,12 +341,12 @@ public struct IntentTemplates: Sendable {
   /// optimistic bound (request tokens no template of theirs can match) is best; the other
   /// intents keep 0. - Complexity: O(templates × n) for the bounds, plus the DP of the
   /// chosen intents.
-  public func scores(_ request: String, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
+  package func scores(_ request: String, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     scores(prepare(request), candidates: candidates, extra: extra, templatesPerIntent: templatesPerIntent)
   }
 
   /// `scores` of a prepared request.
-  public func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
+  package func scores(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int = 6, templatesPerIntent: Int = .max) -> [Float] {
     var scores = [Float](repeating: 0, count: templates.count)
     var arena = TemplateArena()
     for (i, _) in matchedIntents(prepared, candidates: candidates, extra: extra) {
@@ -359,7 +359,7 @@ public struct IntentTemplates: Sendable {
   /// whose optimistic quality (the lower bound over all their templates) is best, each with
   /// that optimistic quality, which no template of the intent exceeds.
   /// - Complexity: O(intents × (n + lexicons)) for the bounds, O(intents × log extra) to pick.
-  public func matchedIntents(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int) -> [(index: Int, optimistic: Float)] {
+  package func matchedIntents(_ prepared: TemplateMatcher.Prepared, candidates: [Int], extra: Int) -> [(index: Int, optimistic: Float)] {
     var optimistic = [Float](repeating: 0, count: signatureBits.count)
     let denominator = Float(prepared.n + 1)
     // Read in place (a copy of a signature would retain its arrays).
@@ -398,7 +398,7 @@ public struct IntentTemplates: Sendable {
   /// so a high floor is cheap. At most `templatesPerIntent` templates (lowest bounds) are
   /// aligned.
   /// - Complexity: one bound per template, one DP per template whose bound beats the best.
-  public func bestQuality(
+  package func bestQuality(
     intent: Int, _ prepared: TemplateMatcher.Prepared, above floor: Float = 0, templatesPerIntent: Int = .max, arena: inout TemplateArena
   ) -> Float? {
     guard intent < templates.count else { return 0 }
@@ -409,7 +409,7 @@ public struct IntentTemplates: Sendable {
 }
 
 /// Scratch memory for template DPs, reused across the intents of one request.
-public struct TemplateArena {
+package struct TemplateArena {
   /// The DP vectors (`Evaluation`).
   var storage: [Float] = []
   /// `TemplateMatcher.best`'s per-call arrays: templates in bound order, their coverage, the
@@ -419,7 +419,7 @@ public struct TemplateArena {
   var prefixes: [Int] = []
   var store: [Float] = []
   var tail: [Float] = []
-  public init() {}
+  package init() {}
 }
 
 /// A `TemplateSignature` (of one template, or of all templates of an intent) with its words

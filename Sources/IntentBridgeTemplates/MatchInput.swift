@@ -2,10 +2,10 @@ import IntentBridgeText
 
 /// A request prepared for template matching: its word sequence (skip words removed, CJK as
 /// single characters) with the facts the matcher asks about each position.
-public struct MatchInput: Sendable {
-  public var text: String
+package struct MatchInput: Sendable {
+  package var text: String
   /// The tokens matched against templates, in order.
-  public var tokens: [AnalyzedToken]
+  package var tokens: [AnalyzedToken]
   var terms: [String]
   var folded: [String]
   var isStop: [Bool]
@@ -17,7 +17,7 @@ public struct MatchInput: Sendable {
   /// Conversational fillers ("thanks", "um"): inserted more cheaply than stop words.
   var isFiller: [Bool]
 
-  public init(_ text: String, analyzer: TextAnalyzer) {
+  package init(_ text: String, analyzer: TextAnalyzer) {
     self.init(text, tokens: analyzer.tokens(text))
   }
 
@@ -48,7 +48,7 @@ public struct MatchInput: Sendable {
     isFiller = tokens.map(\.isFiller)
   }
 
-  public var count: Int { tokens.count }
+  package var count: Int { tokens.count }
 
   /// The same request with each compound word that `known` does not contain split into
   /// parts it does ("haushaltsliste" → "haushalt", "liste"), for languages whose profile

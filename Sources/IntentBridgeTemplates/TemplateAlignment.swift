@@ -1,8 +1,8 @@
 import IntentBridgeText
 
 /// What a template match says about the request's parts: which tokens filled which slot.
-public struct SlotCapture: Sendable, Hashable {
-  public enum Kind: Sendable, Hashable {
+package struct SlotCapture: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// An enum case or entity instance: its `value` / `id`.
     case value(id: String)
     /// A number token, or a value synonym (its JSON value as compact text).
@@ -11,30 +11,30 @@ public struct SlotCapture: Sendable, Hashable {
   }
 
   /// The slot's parameter name.
-  public var name: String
-  public var kind: Kind
+  package var name: String
+  package var kind: Kind
   /// Token range in the `MatchInput` (`start..<end`).
-  public var tokens: Range<Int>
+  package var tokens: Range<Int>
   /// Unicode-scalar range in the request text.
-  public var span: Range<Int>
+  package var span: Range<Int>
 }
 
 /// The best alignment of a request with one template, with its slot captures.
-public struct TemplateAlignment: Sendable {
-  public var quality: Float
-  public var captures: [SlotCapture]
+package struct TemplateAlignment: Sendable {
+  package var quality: Float
+  package var captures: [SlotCapture]
   /// The template's source text.
-  public var template: String
+  package var template: String
   /// What the free-text slots' words cost of the alignment (0 without free text): with
   /// `quality`, how much of the request the template's own words and typed slots read.
-  public var freeTextCost: Float = 0
+  package var freeTextCost: Float = 0
   /// Request tokens + 1: the denominator of `quality`.
-  public var scale: Float = 1
+  package var scale: Float = 1
 
   /// What the alignment costs besides its free text: 0 when the request is read exactly as
   /// template words and typed or free-text slots (a free-text template anchored on its own
   /// words: "play ${query}" for "play the ballad of four horses").
-  public var costBesidesFreeText: Float { max(0, (1 - quality) * scale - freeTextCost) }
+  package var costBesidesFreeText: Float { max(0, (1 - quality) * scale - freeTextCost) }
 }
 
 extension TemplateMatcher {
@@ -44,7 +44,7 @@ extension TemplateMatcher {
   /// "楼", not as the value "一楼"). Slower than the scoring DP (it carries captures), so it
   /// runs for one intent's best templates only.
   /// - Complexity: O(template nodes × n), plus one capture record per improving slot reading.
-  public func align(_ template: CompiledTemplate, _ p: Prepared) -> TemplateAlignment? {
+  package func align(_ template: CompiledTemplate, _ p: Prepared) -> TemplateAlignment? {
     let n = p.n
     var start = [Cell](repeating: Cell(cost: .infinity), count: n + 1)
     start[0].cost = 0
@@ -224,7 +224,7 @@ extension IntentTemplates {
   /// this order scored best of the five tried, see docs/FILLING.md.)
   /// - Complexity: the branch-and-bound scoring DP over the intent's templates (one arena),
   ///   plus one capturing alignment per tied template (at most 8).
-  public func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
+  package func align(_ request: String, intent: Int) -> (alignment: TemplateAlignment, input: MatchInput)? {
     align(prepare(request), intent: intent)
   }
 
@@ -240,7 +240,7 @@ extension IntentTemplates {
   ///
   /// `knownQuality`, the intent's best template quality when the ranking already found it,
   /// lets the search skip every template that cannot tie it.
-  public func align(
+  package func align(
     _ prepared: TemplateMatcher.Prepared, intent: Int, knownQuality: Float? = nil
   ) -> (alignment: TemplateAlignment, input: MatchInput)? {
     guard intent < templates.count, !templates[intent].isEmpty else { return nil }
@@ -322,14 +322,14 @@ extension IntentTemplates {
   }
 
   /// Value spans of one enum/entity type in a request (exact or typo), longest first.
-  public func valueSpans(_ request: String, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
+  package func valueSpans(_ request: String, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
     guard lexicon < matcher.lexicons.count else { return [] }
     let input = MatchInput(request, analyzer: analyzer)
     return valueSpans(input, found: matcher.lexicons[lexicon].spans(in: input), lexicon: lexicon)
   }
 
   /// `valueSpans` of a prepared request (its spans are reused).
-  public func valueSpans(_ prepared: TemplateMatcher.Prepared, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
+  package func valueSpans(_ prepared: TemplateMatcher.Prepared, lexicon: Int) -> [(id: String, span: Range<Int>, cost: Float)] {
     guard lexicon < matcher.lexicons.count else { return [] }
     let found = prepared.isComplete ? prepared.spansByEnd[lexicon].flatMap { $0 } : matcher.lexicons[lexicon].spans(in: prepared.input)
     return valueSpans(prepared.input, found: found, lexicon: lexicon)

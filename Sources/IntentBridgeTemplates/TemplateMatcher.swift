@@ -15,45 +15,45 @@ import IntentBridgeText
 /// through the interned `TemplateVocabulary`; costs only grow along a template, so a
 /// template is abandoned as soon as it cannot beat the best one found (branch and bound).
 /// - Complexity: O(template nodes × n) per template, n = request tokens (capped at 48).
-public struct TemplateMatcher: Sendable {
-  public struct Costs: Sendable, Hashable {
-    public var insertion: Float = 1.0
-    public var stopInsertion: Float = 0.5
+package struct TemplateMatcher: Sendable {
+  package struct Costs: Sendable, Hashable {
+    package var insertion: Float = 1.0
+    package var stopInsertion: Float = 0.5
     /// A conversational filler ("um", "thanks", "那个") in the request but not the template:
     /// cheaper than any free-text slot that could swallow it.
-    public var fillerInsertion: Float = 0.2
-    public var deletion: Float = 0.8
-    public var stopDeletion: Float = 0.3
-    public var typo: Float = 0.35
-    public var missingSlot: Float = 1.0
+    package var fillerInsertion: Float = 0.2
+    package var deletion: Float = 0.8
+    package var stopDeletion: Float = 0.3
+    package var typo: Float = 0.35
+    package var missingSlot: Float = 1.0
     /// Free text: the first token is free, each further one costs `freeTextPerToken`, so an
     /// exact expansion scores 1 while a slot that swallows a whole sentence does not.
-    public var freeTextBase: Float = 0
-    public var freeTextPerToken: Float = 0.4
+    package var freeTextBase: Float = 0
+    package var freeTextPerToken: Float = 0.4
     /// Added for free text made only of stop words (and fillers): "的" or "the" is no timer
     /// name or message, so such a reading costs what inserting the word would.
-    public var stopWordFreeText: Float = 0.5
-    public var maximumFreeTextTokens = 8
-    public init() {}
+    package var stopWordFreeText: Float = 0.5
+    package var maximumFreeTextTokens = 8
+    package init() {}
   }
 
   /// Requests longer than this many tokens are matched on their first tokens only.
-  public static let maximumTokens = 48
+  package static let maximumTokens = 48
 
-  public let costs: Costs
-  public let lexicons: [ValueLexicon]
+  package let costs: Costs
+  package let lexicons: [ValueLexicon]
   /// The ranges number slots accept (`CompiledTemplate.SlotKind.number(range:)`).
-  public let numberRanges: [ClosedRange<Double>]
+  package let numberRanges: [ClosedRange<Double>]
   /// Per word that begins some value's name, the lexicons whose values it begins; and those
   /// words for typo lookups: `prepare` reads every lexicon's spans in one pass.
   let firstTermLexicons: [String: [Int32]]
   let firstTermTypos: FuzzyVocabulary
-  public let vocabulary: TemplateVocabulary
+  package let vocabulary: TemplateVocabulary
   let fuzzy: FuzzyVocabulary
   /// `vocabulary.isStop` behind a pointer, for the DP's inner loops.
   let stopWords: PointerTable<Bool>
 
-  public init(
+  package init(
     lexicons: [ValueLexicon], vocabulary: TemplateVocabulary, numberRanges: [ClosedRange<Double>] = [], costs: Costs = Costs()
   ) {
     let firstTermLexicons = Self.firstTermLexicons(lexicons)
@@ -89,17 +89,17 @@ public struct TemplateMatcher: Sendable {
   }
 
   /// Per-request facts shared by all templates.
-  public struct Prepared: Sendable {
-    public let input: MatchInput
+  package struct Prepared: Sendable {
+    package let input: MatchInput
     let n: Int
     /// `spansByEnd[lexicon][end]` = spans ending at `end`.
-    public let spansByEnd: [[[ValueLexicon.Span]]]
+    package let spansByEnd: [[[ValueLexicon.Span]]]
     /// True when the whole request was analysed (not cut at `maximumTokens`), so that the
     /// spans are all of the request's value spans.
-    public var isComplete: Bool { n == input.count }
+    package var isComplete: Bool { n == input.count }
     /// The tokens matched (the request's, up to `maximumTokens`); a template's cost is
     /// `(1 − quality) × (count + 1)`.
-    public var count: Int { n }
+    package var count: Int { n }
     /// Word id → index into `matchLists` (-1: the word matches no request token).
     let wordMatchIndex: [Int32]
     /// (request position j, match cost) pairs per matched word.
@@ -145,7 +145,7 @@ public struct TemplateMatcher: Sendable {
     }
   }
 
-  public func prepare(_ input: MatchInput) -> Prepared {
+  package func prepare(_ input: MatchInput) -> Prepared {
     prepare(input, lexicons: nil)
   }
 
@@ -266,7 +266,7 @@ public struct TemplateMatcher: Sendable {
 
   /// A lower bound on the template's cost (see the bound below).
   /// - Complexity: O(request words matched + lexicons + n).
-  public func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+  package func lowerBound(_ template: CompiledTemplate, _ p: Prepared) -> Float {
     boundAndCoverage(template, p).bound
   }
 
@@ -364,7 +364,7 @@ public struct TemplateMatcher: Sendable {
 
   /// The best quality over `templates` (0 when there are none). At most `limit` templates
   /// are aligned: those with the lowest lower bound.
-  public func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
+  package func bestQuality(_ templates: [CompiledTemplate], _ p: Prepared, limit: Int = .max) -> Float {
     var arena = TemplateArena()
     return best(templates, p, limit: limit, keepTies: false, arena: &arena).quality
   }
@@ -383,7 +383,7 @@ public struct TemplateMatcher: Sendable {
   ///
   /// With a `ceiling`, only templates costing at most that much are looked at (none found:
   /// no indices), which lets the bound stop early.
-  public func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared, ceiling: Float? = nil) -> (indices: [Int], quality: Float) {
+  package func bestTemplates(_ templates: [CompiledTemplate], _ p: Prepared, ceiling: Float? = nil) -> (indices: [Int], quality: Float) {
     var arena = TemplateArena()
     let result = best(templates, p, limit: .max, keepTies: true, ceiling: ceiling, arena: &arena)
     return (result.ties.sorted(), result.quality)
@@ -526,7 +526,7 @@ public struct TemplateMatcher: Sendable {
   }
 
   /// The quality of one template.
-  public func quality(_ template: CompiledTemplate, _ p: Prepared) -> Float {
+  package func quality(_ template: CompiledTemplate, _ p: Prepared) -> Float {
     bestQuality([template], p)
   }
 }

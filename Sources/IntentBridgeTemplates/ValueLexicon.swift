@@ -5,41 +5,41 @@ import IntentBridgeText
 /// from their templates — and ids), as term sequences, for finding value spans in requests.
 ///
 /// - Complexity: `spans` is O(request length × candidates per first term × value length).
-public struct ValueLexicon: Sendable {
-  public struct Value: Sendable, Hashable {
+package struct ValueLexicon: Sendable {
+  package struct Value: Sendable, Hashable {
     /// The case `value` or instance `id`.
-    public var id: String
-    public var terms: [String]
+    package var id: String
+    package var terms: [String]
     /// The folded words (unstemmed), to tell an exact naming from an inflected or typo one.
-    public var folded: [String] = []
+    package var folded: [String] = []
     /// This name is the value's id itself (an instance titled like others but with this id).
-    public var isID: Bool = false
+    package var isID: Bool = false
     /// This name is the value's own (case value, title), not a synonym.
-    public var isOwnName: Bool = false
+    package var isOwnName: Bool = false
   }
 
   /// A value found in a request: tokens `start..<end` name `valueIndex`, with a cost
   /// (0 exact, more for typos).
-  public struct Span: Sendable, Hashable {
-    public var start: Int
-    public var end: Int
-    public var valueIndex: Int
-    public var cost: Float
+  package struct Span: Sendable, Hashable {
+    package var start: Int
+    package var end: Int
+    package var valueIndex: Int
+    package var cost: Float
     /// The request words are one of the value's names as written (not only its stems).
-    public var asWritten: Bool = true
+    package var asWritten: Bool = true
   }
 
-  public internal(set) var values: [Value] = []
+  package internal(set) var values: [Value] = []
   /// What the values are, for delexicalisation: the enum's or entity type's title.
-  public var label: String = ""
+  package var label: String = ""
   /// Enum lexicons: a case's own name, also inflected, beats another case's synonym written
   /// as in the request ("otvorené": the case titled "otvorený", not the one with the synonym
   /// "otvorené"). Entity lexicons keep the as-written form first (`spans(in:)`).
-  public var ownNamesFirst = false
+  package var ownNamesFirst = false
   var byFirstTerm: [String: [Int]] = [:]
   let fuzzy: FuzzyVocabulary
 
-  public init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer, ownNames: Int = 0) {
+  package init(entries: [(id: String, texts: [String])], analyzer: TextAnalyzer, ownNames: Int = 0) {
     var values: [Value] = []
     var byFirst: [String: [Int]] = [:]
     var seen = Set<[String]>()
@@ -62,7 +62,7 @@ public struct ValueLexicon: Sendable {
 
   /// Builds the lexicon of an enum or entity type for `language`; `rules` resolves the
   /// `<rule>` references of synonyms.
-  public init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer, rules: PhraseRules) {
+  package init(type: ValueType, catalog: Catalog, language: String?, analyzer: TextAnalyzer, rules: PhraseRules) {
     // Every value's own names (case value and title, instance title) come before all
     // synonyms, so that a word that is one case's title and another case's synonym ("open":
     // the case "open", and a synonym of "on") names the case it is the title of.
@@ -98,11 +98,11 @@ public struct ValueLexicon: Sendable {
     if case .enumeration = type { ownNamesFirst = true }
   }
 
-  public var isEmpty: Bool { values.isEmpty }
+  package var isEmpty: Bool { values.isEmpty }
 
   /// Whether `folded` (request words, unstemmed) name `id` exactly, as one of its names is
   /// written (up to case and diacritics). - Complexity: O(values).
-  public func namesExactly(_ id: String, folded: ArraySlice<String>) -> Bool {
+  package func namesExactly(_ id: String, folded: ArraySlice<String>) -> Bool {
     values.contains { $0.id == id && $0.folded.elementsEqual(folded) }
   }
 
@@ -113,7 +113,7 @@ public struct ValueLexicon: Sendable {
   /// one whose id is "Vysávač"), then in lexicon order. With `typoFirstWords` false, no
   /// typo reading of a first word is tried: the spans that cost nothing are all there, in
   /// the same order, for a caller that keeps only those.
-  public func spans(in input: MatchInput, typoFirstWords: Bool = true) -> [Span] {
+  package func spans(in input: MatchInput, typoFirstWords: Bool = true) -> [Span] {
     var out: [Span] = []
     for start in 0..<input.count {
       let term = input.terms[start]

@@ -3,9 +3,9 @@
 ///     let a = TextAnalyzer(language: "fi")
 ///     a.tokens("Sammuta valot olohuoneessa")[2]
 ///     // term "olohuon", folded "olohuoneessa", range 14..<26, position 2
-public struct AnalyzedToken: Sendable, Hashable {
+package struct AnalyzedToken: Sendable, Hashable {
   /// What produced the token.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// A run of letters (and digits after the first letter, as in `mp3`, `obl2`).
     case word
     /// Digits, with `,` or `.` between digits normalised to `.` (`21,5` → `21.5`).
@@ -20,25 +20,25 @@ public struct AnalyzedToken: Sendable, Hashable {
 
   /// The matching key: the folded word after light stemming (words), or the folded text
   /// (numbers, symbols, CJK characters and bigrams). Indexing and querying compare these.
-  public var term: String
+  package var term: String
   /// The case- and diacritic-folded surface form, without stemming (`"Päälle"` → `"paalle"`).
-  public var folded: String
+  package var folded: String
   /// Offsets in Unicode scalars of the original text, for reporting spans.
-  public var range: Range<Int>
+  package var range: Range<Int>
   /// Index of the token's word slot: every word, number, symbol and CJK character takes one
   /// slot, counted **before** stop and skip words are set aside (they keep their slots, so
   /// positions stay comparable with the text). A CJK bigram shares the slot of its first
   /// character.
-  public var position: Int
+  package var position: Int
   /// The token is a language stop word or part of one of the catalog's skip phrases;
   /// ``TextAnalyzer/terms(_:)`` leaves such tokens out.
-  public var isStopWord: Bool
+  package var isStopWord: Bool
   /// The token is part of one of the catalog's skip phrases (filler such as "please").
-  public var isSkipWord: Bool
+  package var isSkipWord: Bool
   /// The token is part of one of the language's conversational fillers ("thanks", "right
   /// away", "um"; ``LanguageProfile/fillers``). It stays among the terms; template matching
   /// inserts it cheaply and free-text slots do not keep it at their edges.
-  public var isFiller: Bool = false
+  package var isFiller: Bool = false
   /// On the first token of a number written out in words, the number of word slots it
   /// takes: 1 for "five", "fünfundzwanzig", "päť" or "三" in "三分钟", 2 for "twenty five" or
   /// "dvadsať päť", 3 for "二十五"; 0 elsewhere (``NumberWords``). Not for a word next to
@@ -46,12 +46,12 @@ public struct AnalyzedToken: Sendable, Hashable {
   /// denominator (百 of 百分之) or a German article form (`ein`, `einen`): the filling
   /// extractors read those. Template number slots take such a number whole, as they take
   /// digits, when its value lies in the parameter's range.
-  public var writtenNumberLength: Int = 0
+  package var writtenNumberLength: Int = 0
   /// The value of that written number (when `writtenNumberLength` > 0).
-  public var writtenNumberValue: Double = 0
-  public var kind: Kind
+  package var writtenNumberValue: Double = 0
+  package var kind: Kind
 
-  public init(
+  package init(
     term: String, folded: String, range: Range<Int>, position: Int, isStopWord: Bool = false,
     isSkipWord: Bool = false, kind: Kind = .word
   ) {

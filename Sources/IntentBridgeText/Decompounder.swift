@@ -20,7 +20,7 @@ extension TextAnalyzer {
   ///   ``maximumPartLength``, h the cost of a stem and two set lookups of a part — linear in
   ///   the word's length (every part length up to the word's was tried before: a one-word
   ///   request of 64k letters took 2 s, of 1 MB about 7 minutes).
-  public func decompound(_ word: String, vocabulary: Set<String>) -> [String] {
+  package func decompound(_ word: String, vocabulary: Set<String>) -> [String] {
     decompoundParts(word, vocabulary: vocabulary).map(\.entry)
   }
 
@@ -30,9 +30,9 @@ extension TextAnalyzer {
   /// `liste` → `haushalt` 0..<9, `liste` 9..<14).
   /// Parts are at most this many scalars long (the word itself may be longer): no
   /// vocabulary word of any catalog comes near it.
-  public static let maximumPartLength = 48
+  package static let maximumPartLength = 48
 
-  public func decompoundParts(_ word: String, vocabulary: Set<String>) -> [(entry: String, scalars: Range<Int>)] {
+  package func decompoundParts(_ word: String, vocabulary: Set<String>) -> [(entry: String, scalars: Range<Int>)] {
     let bytes = Array(word.utf8)
     // Byte offset of each scalar boundary, so parts are cut on scalars but built from UTF-8.
     var boundaries: [Int] = []

@@ -1,5 +1,5 @@
 /// Which way a quantity should change.
-public enum ChangeDirection: String, Sendable, Hashable, CaseIterable {
+package enum ChangeDirection: String, Sendable, Hashable, CaseIterable {
   case increase
   case decrease
 }
@@ -16,22 +16,22 @@ public enum ChangeDirection: String, Sendable, Hashable, CaseIterable {
 /// Written from general usage: comparatives of loudness, brightness and amount, verbs of
 /// raising and lowering, and "too loud"-type complaints. The lists were checked against the
 /// Home Assistant development sets' volume requests after they were written (docs/FILLING.md).
-public struct DirectionWords: Sendable, Hashable {
-  public var increase: [String]
-  public var decrease: [String]
+package struct DirectionWords: Sendable, Hashable {
+  package var increase: [String]
+  package var decrease: [String]
 
-  public init(increase: [String] = [], decrease: [String] = []) {
+  package init(increase: [String] = [], decrease: [String] = []) {
     self.increase = increase
     self.decrease = decrease
   }
 
   /// The words of one direction.
-  public func words(_ direction: ChangeDirection) -> [String] {
+  package func words(_ direction: ChangeDirection) -> [String] {
     direction == .increase ? increase : decrease
   }
 
   /// The direction a folded word or phrase names, if it is one of these words.
-  public func direction(of folded: String) -> ChangeDirection? {
+  package func direction(of folded: String) -> ChangeDirection? {
     if increase.contains(folded) { return .increase }
     if decrease.contains(folded) { return .decrease }
     return nil
@@ -81,7 +81,7 @@ public struct DirectionWords: Sendable, Hashable {
   ]
 
   /// The words for a BCP 47 tag's primary subtag (none for other languages).
-  public static func words(for language: String) -> DirectionWords {
+  package static func words(for language: String) -> DirectionWords {
     let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
     return table[primary] ?? DirectionWords()
   }

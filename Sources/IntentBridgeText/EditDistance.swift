@@ -9,7 +9,7 @@
 /// - Returns: the distance if it is at most `limit`, otherwise `limit + 1`.
 /// - Complexity: O(min(m, n) × limit) time after the common prefix and suffix are
 ///   removed; no heap allocation for strings under 64 scalars.
-public func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+package func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
   let limit = max(0, limit)
   if a == b { return 0 }
   let aUTF8 = a.utf8

@@ -44,7 +44,7 @@ enum FunctionWords {
 
 extension LanguageProfile {
   /// See `FunctionWords`; empty for languages without a list.
-  public var functionWords: Set<String> {
+  package var functionWords: Set<String> {
     FunctionWords.table[language] ?? FunctionWords.table[String(language.prefix(2))] ?? []
   }
 }

@@ -11,13 +11,13 @@
 /// Only terms of at least 4 scalars take part; distance 1 is allowed from 4 scalars on and
 /// distance 2 from 8 (for both the query and the candidate), so short words never match
 /// something else.
-public struct FuzzyVocabulary: Sendable {
+package struct FuzzyVocabulary: Sendable {
   /// A match and its distance.
-  public struct Match: Sendable, Hashable {
-    public var term: String
-    public var distance: Int
+  package struct Match: Sendable, Hashable {
+    package var term: String
+    package var distance: Int
 
-    public init(term: String, distance: Int) {
+    package init(term: String, distance: Int) {
       self.term = term
       self.distance = distance
     }
@@ -25,20 +25,20 @@ public struct FuzzyVocabulary: Sendable {
 
   /// Scalars of a term's beginning that are indexed (SymSpell's prefix trick: keeps the
   /// neighbourhood small; matches are still verified on the whole term).
-  public static let prefixLength = 7
+  package static let prefixLength = 7
 
   /// The distinct terms, sorted.
-  public let terms: [String]
+  package let terms: [String]
   let keys: [UInt64]
   let ids: [UInt32]
 
   /// The largest distance allowed for a word of `length` scalars: 0 below 4, 1 below 8, else 2.
-  public static func allowedDistance(forLength length: Int) -> Int {
+  package static func allowedDistance(forLength length: Int) -> Int {
     length >= 8 ? 2 : length >= 4 ? 1 : 0
   }
 
   /// - Complexity: O(t × p²) for t terms (p = ``prefixLength``), then a sort of the entries.
-  public init<S: Sequence>(_ terms: S) where S.Element == String {
+  package init<S: Sequence>(_ terms: S) where S.Element == String {
     let sorted = Array(Set(terms)).sorted()
     var pairs: [(UInt64, UInt32)] = []
     for (id, term) in sorted.enumerated() {
@@ -72,12 +72,12 @@ public struct FuzzyVocabulary: Sendable {
   /// then in term order.
   ///
   /// - Complexity: O(p² × log e + c × |term| × d): e index entries, c candidates.
-  public func matches(_ term: String, maxDistance: Int) -> [String] {
+  package func matches(_ term: String, maxDistance: Int) -> [String] {
     match(term, maxDistance: maxDistance).map(\.term)
   }
 
   /// Like ``matches(_:maxDistance:)``, with distances.
-  public func match(_ term: String, maxDistance: Int) -> [Match] {
+  package func match(_ term: String, maxDistance: Int) -> [Match] {
     let scalars = term.unicodeScalars.map(\.value)
     let allowed = min(maxDistance, Self.allowedDistance(forLength: scalars.count))
     guard allowed > 0 else {

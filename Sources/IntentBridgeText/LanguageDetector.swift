@@ -13,24 +13,24 @@
 /// it has at least one point and leads the runner-up by half a point; short or mixed requests
 /// often are not, and callers then keep the catalog's language.
 /// - Complexity: O(n) in the request's scalars.
-public struct LanguageDetector: Sendable {
-  public struct Guess: Sendable, Hashable {
+package struct LanguageDetector: Sendable {
+  package struct Guess: Sendable, Hashable {
     /// A primary language subtag (`de`, `zh`, `ja`, …), or a script name for scripts whose
     /// language is not told apart (`cyrillic`, `arabic`, …).
-    public var language: String
+    package var language: String
     /// The evidence for it, and for the runner-up.
-    public var score: Double
-    public var runnerUp: Double
+    package var score: Double
+    package var runnerUp: Double
     /// At least one point and half a point ahead of the runner-up (always true for a script
     /// that settles the language by itself, such as kana or Hangul).
-    public var isConfident: Bool
+    package var isConfident: Bool
   }
 
-  public init() {}
+  package init() {}
 
   /// The language of `text`, nil when it has no letters. `bonus` adds evidence for a
   /// language known otherwise (a catalog counts the request's words it knows for its own).
-  public func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+  package func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
     // Counted per script case (no hashing per scalar); the most frequent script wins, ties
     // going to the alphabetically first name.
     var counts = [Int](repeating: 0, count: Script.allCases.count)
@@ -61,7 +61,7 @@ public struct LanguageDetector: Sendable {
 
   /// Whether two tags are the same language or close relatives that read each other's
   /// requests (Slovak and Czech; Danish, Norwegian and Swedish; Indonesian and Malay).
-  public static func sameFamily(_ a: String, _ b: String) -> Bool {
+  package static func sameFamily(_ a: String, _ b: String) -> Bool {
     let x = LanguageTag.primary(a)
     let y = LanguageTag.primary(b)
     if x == y { return true }
@@ -70,14 +70,14 @@ public struct LanguageDetector: Sendable {
   }
 
   /// The Latin-script languages told apart, by primary subtag.
-  public static var latinLanguages: [String] { LanguageEvidence.latin.map(\.language) }
+  package static var latinLanguages: [String] { LanguageEvidence.latin.map(\.language) }
 
   /// The evidence of `text` for each Latin-script language (`latinLanguages`, by primary
   /// subtag): its function words and typical letters, counted as `detect` counts them; a
   /// language with none is left out.
   ///
   ///     LanguageDetector().latinScores("sytytä olohuoneen valot")   // ["fi": 1.5, "de": 0.5, "sv": 0.5, …]
-  public func latinScores(_ text: String) -> [String: Double] {
+  package func latinScores(_ text: String) -> [String: Double] {
     var scores: [String: Double] = [:]
     for (index, score) in latinEvidence(text).enumerated() where score > 0 { scores[LanguageEvidence.latin[index].language] = score }
     return scores

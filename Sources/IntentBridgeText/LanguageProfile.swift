@@ -4,36 +4,36 @@
 /// The built-in profiles (``english``, ``german``, ``finnish``, ``slovak``, ``chinese``,
 /// ``french``, ``generic``) are chosen by ``profile(for:)``; a catalog can also build its own.
 /// All word lists are written in **folded** form (lower case, no diacritics: `"paalle"`).
-public struct LanguageProfile: Sendable, Hashable {
+package struct LanguageProfile: Sendable, Hashable {
   /// BCP 47 primary language subtag the profile is for (`"generic"` for the fallback).
-  public var language: String
+  package var language: String
   /// Words marked ``AnalyzedToken/isStopWord``: function words that carry no intent
   /// (articles, possessives). Kept short on purpose: "on"/"off", "päälle"/"päältä" decide
   /// between intents, so they are never stop words.
-  public var stopWords: Set<String>
+  package var stopWords: Set<String>
   /// Words left unstemmed (adverbs and postpositions that look inflected but are fixed
   /// forms with distinct meanings, e.g. Finnish `paalle` "on" vs `paalta` "off").
-  public var invariantWords: Set<String>
+  package var invariantWords: Set<String>
   /// Words shorter than this (in UTF-8 bytes of the folded form) are not stemmed.
-  public var minimumStemmableLength: Int
+  package var minimumStemmableLength: Int
   /// The stemming passes, applied in order (see ``StemPass``); empty = no stemming.
-  public var stemPasses: [StemPass]
+  package var stemPasses: [StemPass]
   /// Letters counted as vowels by ``SuffixRule/Preceding`` and ``StemPass/trailingVowels(keeping:)``.
-  public var vowels: Set<UInt8>
+  package var vowels: Set<UInt8>
   /// Whether the index should split unknown compound words into known parts
   /// (``TextAnalyzer/decompound(_:vocabulary:)``); the split itself is always available.
-  public var decompounds: Bool
+  package var decompounds: Bool
   /// Linking elements allowed between compound parts (German `s` in "Arbeit·s·zimmer").
-  public var linkingElements: [String]
+  package var linkingElements: [String]
   /// Words before an apostrophe that are split off instead of joined (French `l'`, `qu'`).
-  public var elisions: Set<String>
+  package var elisions: Set<String>
   /// Conversational fillers ("thanks", "right away", "um"), folded, words separated by
   /// spaces: marked ``AnalyzedToken/isFiller`` (see `ConversationalFillers`).
-  public var fillers: [String]
+  package var fillers: [String]
   /// Words that say which way to change a quantity ("louder", "leiser"; ``DirectionWords``).
-  public var directions: DirectionWords
+  package var directions: DirectionWords
 
-  public init(
+  package init(
     language: String, stopWords: Set<String> = [], invariantWords: Set<String> = [],
     minimumStemmableLength: Int = 4, stemPasses: [StemPass] = [], vowels: String = "aeiouy",
     decompounds: Bool = false, linkingElements: [String] = [], elisions: Set<String> = [], fillers: [String]? = nil,
@@ -54,7 +54,7 @@ public struct LanguageProfile: Sendable, Hashable {
 
   /// The profile for a BCP 47 tag, by its primary subtag (`de-AT` → German, `zh-TW` →
   /// Chinese); unknown languages get ``generic``.
-  public static func profile(for language: String) -> LanguageProfile {
+  package static func profile(for language: String) -> LanguageProfile {
     switch LanguageTag.primary(language) {
     case "en": return .english
     case "de": return .german
@@ -68,7 +68,7 @@ public struct LanguageProfile: Sendable, Hashable {
 }
 
 /// One step of light stemming.
-public enum StemPass: Sendable, Hashable {
+package enum StemPass: Sendable, Hashable {
   /// Removes (or replaces) at most one suffix: the longest rule that applies wins.
   case suffixes([SuffixRule])
   /// Removes trailing vowels while the word stays at least `keeping` bytes long
@@ -81,9 +81,9 @@ public enum StemPass: Sendable, Hashable {
 
 /// A suffix rule of a ``StemPass/suffixes(_:)`` pass, on folded (ASCII for the built-in
 /// languages) words.
-public struct SuffixRule: Sendable, Hashable {
+package struct SuffixRule: Sendable, Hashable {
   /// What must come before the suffix.
-  public enum Preceding: Sendable, Hashable {
+  package enum Preceding: Sendable, Hashable {
     case any
     case vowel
     case consonant
@@ -91,15 +91,15 @@ public struct SuffixRule: Sendable, Hashable {
     case oneOf(String)
   }
 
-  public var suffix: [UInt8]
-  public var replacement: [UInt8]
+  package var suffix: [UInt8]
+  package var replacement: [UInt8]
   /// The word must keep at least this many bytes before the suffix.
-  public var minimumStem: Int
-  public var preceding: Preceding
+  package var minimumStem: Int
+  package var preceding: Preceding
   /// The remaining stem must contain a vowel (English `-ed`: not `bed` → `b`).
-  public var stemNeedsVowel: Bool
+  package var stemNeedsVowel: Bool
 
-  public init(
+  package init(
     _ suffix: String, replacement: String = "", minimumStem: Int, preceding: Preceding = .any,
     stemNeedsVowel: Bool = false
   ) {
@@ -112,7 +112,7 @@ public struct SuffixRule: Sendable, Hashable {
 
   /// Rules from a compact list: `"ies>y sses>ss s"` is `ies`→`y`, `sses`→`ss`, `s`→``.
   /// A rule whose replacement equals its suffix (`"ss>ss"`) protects that ending.
-  public static func list(
+  package static func list(
     _ spec: String, minimumStem: Int, preceding: Preceding = .any, stemNeedsVowel: Bool = false
   ) -> [SuffixRule] {
     spec.split(separator: " ").map { item in

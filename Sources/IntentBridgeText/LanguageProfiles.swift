@@ -10,7 +10,7 @@ extension LanguageProfile {
   /// English: plurals (`-s`, `-ies`, `-es` after `x ch sh`), `-ed`, a final `-e` (so `close`, `closes`,
   /// `closed` meet) and a final doubled consonant (`dimmed` → `dim`). No `-ing`: the Home
   /// Assistant state enum has both `open`/`opening` and `closed`/`closing` as cases.
-  public static let english = LanguageProfile(
+  package static let english = LanguageProfile(
     language: "en",
     stopWords: ["a", "an", "the", "my", "our", "your"],
     stemPasses: [
@@ -30,7 +30,7 @@ extension LanguageProfile {
   /// `Rolladens` = `Rolladen`, `leiseren` = `leise`); compounds are
   /// split against the catalog's vocabulary with the linking elements `s`, `es`, `n`, `en`.
   /// `ein` is not a stop word: "schalte das Licht ein" means *on*.
-  public static let german = LanguageProfile(
+  package static let german = LanguageProfile(
     language: "de",
     stopWords: ["der", "die", "das", "den", "dem", "des", "eine", "einen", "einem", "einer", "eines"],
     stemPasses: [
@@ -49,7 +49,7 @@ extension LanguageProfile {
   /// (`minuutti`, `minuutilla` → `minuut`). Stems keep at least 4 letters. Adverbs of
   /// place that look inflected but differ in meaning stay whole: `paalle` (on) and
   /// `paalta` (off) would otherwise both become `paal`.
-  public static let finnish = LanguageProfile(
+  package static let finnish = LanguageProfile(
     language: "fi",
     stopWords: ["ja"],
     invariantWords: [
@@ -73,7 +73,7 @@ extension LanguageProfile {
   /// Slovak: one noun/adjective case ending (`-iach -ami -ach -ych -ymi -ovi -och -eho
   /// -emu -om -ov -ym -ej -ou -ia -ie -iu` and the single vowels), folded: `v obývačke`,
   /// `obývačka` → `obyvack`; `nočnej lampy`, `nočná lampa` → `nocn lamp`.
-  public static let slovak = LanguageProfile(
+  package static let slovak = LanguageProfile(
     language: "sk",
     stopWords: ["a", "aj", "v", "vo"],
     stemPasses: [
@@ -85,16 +85,16 @@ extension LanguageProfile {
 
   /// Chinese (also used for Japanese and Korean): no stemming; Han/kana/Hangul runs become
   /// characters and bigrams (the same for every profile); particles are stop words.
-  public static let chinese = LanguageProfile(
+  package static let chinese = LanguageProfile(
     language: "zh", stopWords: ["的", "了", "吗", "呢", "吧", "啊", "呀"])
 
   /// French: no stemming; elided articles and pronouns are split off (`l'heure` → `l`,
   /// `heure`) and are stop words.
-  public static let french = LanguageProfile(
+  package static let french = LanguageProfile(
     language: "fr",
     stopWords: ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "le", "la", "les", "un", "une", "des", "du", "de"],
     elisions: ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu"])
 
   /// Any other language: folding and tokenisation only.
-  public static let generic = LanguageProfile(language: "generic")
+  package static let generic = LanguageProfile(language: "generic")
 }

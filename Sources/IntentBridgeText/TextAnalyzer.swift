@@ -16,9 +16,9 @@
 /// Skip phrases are *marked*, not dropped (``AnalyzedToken/isSkipWord`` and
 /// ``AnalyzedToken/isStopWord`` are set), so spans of the remaining words stay right;
 /// ``terms(_:)`` leaves them out. CJK bigrams never straddle a skip phrase's edge.
-public struct TextAnalyzer: Sendable {
+package struct TextAnalyzer: Sendable {
   /// The profile in use (chosen from the language tag, or given).
-  public let profile: LanguageProfile
+  package let profile: LanguageProfile
   private let scanner: Scanner
   private let stemmer: Stemmer
   private let skipPhrases: SkipPhrases
@@ -32,12 +32,12 @@ public struct TextAnalyzer: Sendable {
   ///   - language: `en`, `de`, `fi`, `sk`, `zh-CN`, …
   ///   - skipWords: the catalog's filler phrases, already expanded from templates into
   ///     plain text (one phrase may have several words).
-  public init(language: String, skipWords: [String] = []) {
+  package init(language: String, skipWords: [String] = []) {
     self.init(profile: .profile(for: language), skipWords: skipWords)
   }
 
   /// An analyser with an explicit profile.
-  public init(profile: LanguageProfile, skipWords: [String] = []) {
+  package init(profile: LanguageProfile, skipWords: [String] = []) {
     self.profile = profile
     scanner = Scanner(elisions: profile.elisions)
     stemmer = Stemmer(profile: profile)
@@ -99,7 +99,7 @@ public struct TextAnalyzer: Sendable {
   ///     TextAnalyzer(language: "de").fold("Stell's auf 21,5°C!")   // "stells auf 21.5 ° c"
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  public func fold(_ text: String) -> String {
+  package func fold(_ text: String) -> String {
     let slots = scanner.slots(text)
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -116,7 +116,7 @@ public struct TextAnalyzer: Sendable {
   ///     // ["打", "打开", "开", "开灯", "灯"]
   ///
   /// - Complexity: O(n + w × r): n scalars, w words, r suffix rules of the profile.
-  public func tokens(_ text: String) -> [AnalyzedToken] {
+  package func tokens(_ text: String) -> [AnalyzedToken] {
     let slots = scanner.slots(text)
     let skip = skipPhrases.isEmpty ? nil : skipPhrases.mark(slots)
     let filler = fillerPhrases.isEmpty ? nil : fillerPhrases.mark(slots)
@@ -164,7 +164,7 @@ public struct TextAnalyzer: Sendable {
   /// an index stores for a text and what a query looks up.
   ///
   /// - Complexity: as ``tokens(_:)``.
-  public func terms(_ text: String) -> [String] {
+  package func terms(_ text: String) -> [String] {
     tokens(text).compactMap { $0.isStopWord ? nil : $0.term }
   }
 
@@ -174,7 +174,7 @@ public struct TextAnalyzer: Sendable {
   ///     TextAnalyzer(language: "sk").stem("obyvacke")   // "obyvack"
   ///
   /// - Complexity: O(r + n): r suffix rules, n bytes.
-  public func stem(_ foldedWord: String) -> String {
+  package func stem(_ foldedWord: String) -> String {
     stemmer.stem(foldedWord)
   }
 }

@@ -4,13 +4,13 @@ extension StringProtocol {
   /// U+2000–U+200B, U+202F, U+205F, U+3000), scalar by scalar, so a combining mark after a
   /// leading space stays. Inner whitespace is kept.
   /// - Complexity: O(n) in the length of the text.
-  public func trimmingWhitespace() -> String { trimming(where: Self.isWhitespace) }
+  package func trimmingWhitespace() -> String { trimming(where: Self.isWhitespace) }
 
   /// The text without leading and trailing whitespace and line breaks: exactly what
   /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` removes (the whitespace
   /// of `trimmingWhitespace()` plus U+000A–U+000D, U+0085, U+2028, U+2029).
   /// - Complexity: O(n) in the length of the text.
-  public func trimmingWhitespaceAndNewlines() -> String {
+  package func trimmingWhitespaceAndNewlines() -> String {
     trimming { Self.isWhitespace($0) || Self.isNewline($0) }
   }
 
