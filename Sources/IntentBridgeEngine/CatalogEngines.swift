@@ -89,53 +89,57 @@ public final class CatalogEngines: Sendable {
   /// `language(of:)`, with the ranking made in the chosen language (`top` candidates) when
   /// choosing ranked the request in each candidate language, so that the caller need not rank
   /// it again.
-  func choose(_ request: String, top: Int) -> (language: String, detected: Bool, ranking: Ranking?) {
-    let candidates = readings(of: request)
+  func choose(_ request: String, top: Int) -> (language: String, detected: Bool, ranking: Ranking?, reading: LanguageDetector.Reading?) {
+    let (candidates, reading) = languages(of: request)
     guard candidates.count > 1 else {
       let language = candidates.first ?? defaultLanguage
-      return (language, language != defaultLanguage, nil)
+      return (language, language != defaultLanguage, nil, reading)
     }
     // Rank in each candidate language; the more confident answer wins (ties: better support).
     // A candidate's confidence does not depend on `top` (`Ranker.rank`).
     var best: (language: String, answered: Bool, confidence: Double, ranking: Ranking)?
     for language in candidates {
       guard let engine = try? engine(language: language) else { continue }
-      let ranking = engine.rank(request, top: top)
-      let reading = (language: language, answered: !ranking.isNoMatch, confidence: ranking.candidates.first?.confidence ?? 0, ranking: ranking)
-      if let current = best, current.answered && !reading.answered || current.answered == reading.answered && current.confidence >= reading.confidence
-      {
+      let ranking = engine.rank(request, top: top, reading: reading)
+      let answer = (language: language, answered: !ranking.isNoMatch, confidence: ranking.candidates.first?.confidence ?? 0, ranking: ranking)
+      if let current = best, current.answered && !answer.answered || current.answered == answer.answered && current.confidence >= answer.confidence {
         continue
       }
-      best = reading
+      best = answer
     }
-    guard let best else { return (candidates[0], candidates[0] != defaultLanguage, nil) }
-    return (best.language, best.language != defaultLanguage, best.ranking)
+    guard let best else { return (candidates[0], candidates[0] != defaultLanguage, nil, reading) }
+    return (best.language, best.language != defaultLanguage, best.ranking, reading)
   }
 
   /// The catalog languages `request` may be written in, best supported first (see
   /// `language(of:)`); one language when it is settled.
-  package func readings(of request: String) -> [String] {
+  package func readings(of request: String) -> [String] { languages(of: request).languages }
+
+  /// `readings(of:)`, with the language detector's reading of `request` when it was made
+  /// (the engine that ranks the request then reads it no more).
+  func languages(of request: String) -> (languages: [String], reading: LanguageDetector.Reading?) {
     let languages = catalog.languages
-    guard options.language == nil, languages.count > 1 else { return [defaultLanguage] }
-    let guess = LanguageDetector().detect(request)
+    guard options.language == nil, languages.count > 1 else { return ([defaultLanguage], nil) }
+    let reading = LanguageDetector().read(request)
+    let guess = reading.guess()
     if let guess, guess.isConfident, !LanguageDetector.latinLanguages.contains(guess.language) {
-      return [catalog.declaredLanguage(for: guess.language) ?? defaultLanguage]
+      return ([catalog.declaredLanguage(for: guess.language) ?? defaultLanguage], reading)
     }
-    let evidence = LanguageDetector().latinScores(request)
+    let evidence = reading.latinScores
     var support: [(language: String, known: Int, score: Double)] = []
     for language in languages {
       let known = (try? engine(language: language))?.compiled.knownWords(in: request) ?? 0
       support.append((language, known, Double(known) + (evidence[LanguageTag.primary(language)] ?? 0)))
     }
     if let guess, guess.isConfident, catalog.declaredLanguage(for: guess.language) == nil, support.allSatisfy({ $0.known == 0 }) {
-      return [defaultLanguage]
+      return ([defaultLanguage], reading)
     }
     // Stable: equal support keeps the catalog's order (default language first).
     let ranked = support.enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
     }.map(\.element)
     let top = ranked[0].score
-    return ranked.filter { $0.score > top - 1 }.map(\.language)
+    return (ranked.filter { $0.score > top - 1 }.map(\.language), reading)
   }
 
   /// The engine of `language` (a declared language), loaded once.
@@ -184,7 +188,7 @@ public final class CatalogEngines: Sendable {
     }
     let choice = choose(request, top: top)
     let engine = try engine(language: choice.language)
-    return Routed(value: choice.ranking ?? engine.rank(request, top: top), engine: engine, detected: choice.detected)
+    return Routed(value: choice.ranking ?? engine.rank(request, top: top, reading: choice.reading), engine: engine, detected: choice.detected)
   }
 
   /// Resolves `request` (`IntentEngine.resolve`) in the catalog language it is written in,
@@ -193,7 +197,14 @@ public final class CatalogEngines: Sendable {
     _ request: String, clock: IntentEngine.Clock = IntentEngine.Clock(), intent: String? = nil, top: Int = 5, context: JSONObject = JSONObject(),
     rowLanguage: String? = nil
   ) throws(IntentEngine.LoadError) -> Routed<Resolution> {
-    let (engine, detected) = try engine(for: request, rowLanguage: rowLanguage)
-    return Routed(value: engine.resolve(request, clock: clock, intent: intent, top: top, context: context), engine: engine, detected: detected)
+    let choice: IntentEngine.IntentChoice = intent.map(IntentEngine.IntentChoice.forced) ?? .answer
+    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
+      let engine = try engine(language: declared)
+      return Routed(value: engine.resolve(request, clock: clock, choosing: choice, top: top, context: context), engine: engine, detected: false)
+    }
+    let chosen = choose(request, top: 1)
+    let engine = try engine(language: chosen.language)
+    let resolution = engine.resolve(request, clock: clock, choosing: choice, top: top, context: context, reading: chosen.reading)
+    return Routed(value: resolution, engine: engine, detected: chosen.detected)
   }
 }

@@ -6,6 +6,7 @@
 @_exported import IntentBridgeFilling
 @_exported import IntentBridgeJSON
 @_exported import IntentBridgeRanking
+
 // The one part of the index machinery a library user names: the protocol of an embedder of
 // their own (`IntentEngine.Options.Embedding.loaded`), and what a text is to it.
 @_exported import enum IntentBridgeIndex.EmbeddingInputKind

@@ -69,7 +69,9 @@ public struct IntentEngine: Sendable {
   }
 
   /// Analyses `request` once; `rank(_:top:)` and `resolve(_:…)` of the same analysis share it.
-  package func analyze(_ request: String) -> AnalyzedRequest { compiled.analyze(request) }
+  package func analyze(_ request: String, reading: LanguageDetector.Reading? = nil) -> AnalyzedRequest {
+    compiled.analyze(request, reading: reading)
+  }
 
   /// The discoverable intents ranked for `request`, best `top` first, with calibrated
   /// confidences, or "no match".
@@ -77,5 +79,11 @@ public struct IntentEngine: Sendable {
   ///   vectors' dot products, template matching of a bounded candidate set.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
     ranker.rank(analyze(request), top: top)
+  }
+
+  /// `rank(_:top:)` with the language detector's reading of `request` already made (choosing
+  /// the catalog language: `CatalogEngines`).
+  package func rank(_ request: String, top: Int = 5, reading: LanguageDetector.Reading?) -> Ranking {
+    ranker.rank(analyze(request, reading: reading), top: top)
   }
 }

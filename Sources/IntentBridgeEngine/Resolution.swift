@@ -2,6 +2,7 @@ import IntentBridgeCatalog
 import IntentBridgeFilling
 import IntentBridgeJSON
 import IntentBridgeRanking
+import IntentBridgeText
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -105,7 +106,16 @@ extension IntentEngine {
   public func resolve(
     _ request: String, clock: Clock = Clock(), choosing choice: IntentChoice, top: Int = 5, context: JSONObject = JSONObject()
   ) -> Resolution {
-    let analyzed = analyze(request)
+    resolve(request, clock: clock, choosing: choice, top: top, context: context, reading: nil)
+  }
+
+  /// `resolve(_:clock:choosing:top:context:)` with the language detector's reading of
+  /// `request` already made (`CatalogEngines`).
+  package func resolve(
+    _ request: String, clock: Clock = Clock(), choosing choice: IntentChoice, top: Int = 5, context: JSONObject = JSONObject(),
+    reading: LanguageDetector.Reading?
+  ) -> Resolution {
+    let analyzed = analyze(request, reading: reading)
     // The first candidate is what `.answer` and `.firstRanked` fill: the ranking aligns it
     // once for both steps.
     let ranking = ranker.rank(analyzed, top: top, aligningFirst: !(choice.isForced))

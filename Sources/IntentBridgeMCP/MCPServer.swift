@@ -116,11 +116,18 @@ public final class MCPServer: Sendable {
     self.init(engine: engines.defaultEngine, engines: engines.options.language == nil ? engines : nil, options: options)
   }
 
-  /// The engine for one request's text: its language's among the catalog's (`engines`), else
-  /// `engine`; a language whose engine does not load falls back to `engine`.
-  func engine(for request: String) -> IntentEngine {
-    guard let engines else { return engine }
-    return (try? engines.engine(for: request).engine) ?? engine
+  /// `request` ranked in its language among the catalog's (`CatalogEngines.rank`: the request
+  /// read once), else by `engine`; a language whose engine does not load falls back to `engine`.
+  func rank(_ request: String, top: Int) -> Ranking {
+    guard let engines, let routed = try? engines.rank(request, top: top) else { return engine.rank(request, top: top) }
+    return routed.value
+  }
+
+  /// `request` resolved in its language among the catalog's (`CatalogEngines.resolve`), else
+  /// by `engine`, as `rank(_:top:)` chooses.
+  func resolve(_ request: String, context: JSONObject) -> Resolution {
+    guard let engines, let routed = try? engines.resolve(request, context: context) else { return engine.resolve(request, context: context) }
+    return routed.value
   }
 
   // MARK: - Reloading

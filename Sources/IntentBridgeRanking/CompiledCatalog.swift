@@ -139,9 +139,10 @@ package struct CompiledCatalog: Sendable {
     }.flatMap { $0 }
   }
 
-  /// Analyses `request` once for ranking and filling.
-  package func analyze(_ request: String) -> AnalyzedRequest {
-    templates.analyze(request, language: language, knows: keywordIndex.knows)
+  /// Analyses `request` once for ranking and filling (`reading`: the language detector's
+  /// reading of it, when already made).
+  package func analyze(_ request: String, reading: LanguageDetector.Reading? = nil) -> AnalyzedRequest {
+    templates.analyze(request, language: language, knows: keywordIndex.knows, reading: reading)
   }
 
   /// How many of the request's words this language's vocabulary knows

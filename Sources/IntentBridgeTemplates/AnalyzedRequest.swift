@@ -38,11 +38,15 @@ package struct AnalyzedRequest: Sendable {
 
 extension IntentTemplates {
   /// Analyses `request` once for ranking and filling; `language` is the catalog language it
-  /// is read in (a request confidently in another is `foreignLanguage`).
+  /// is read in (a request confidently in another is `foreignLanguage`). `reading` is the
+  /// language detector's reading of the request when the caller made it already (choosing
+  /// the catalog language), so that it is not read again.
   /// - Complexity: O(n) tokenisation plus `prepare`'s value spans and typo lookups.
-  package func analyze(_ request: String, language: String, knows: (String) -> Bool = { _ in false }) -> AnalyzedRequest {
+  package func analyze(
+    _ request: String, language: String, knows: (String) -> Bool = { _ in false }, reading: LanguageDetector.Reading? = nil
+  ) -> AnalyzedRequest {
     let tokens = analyzer.tokens(request)
-    let guess = LanguageDetector().detect(request, bonus: [language: Double(Self.knownWords(in: tokens, knows: knows))])
+    let guess = (reading ?? LanguageDetector().read(request)).guess(bonus: [language: Double(Self.knownWords(in: tokens, knows: knows))])
     var foreign: String?
     if let guess, guess.isConfident, !LanguageDetector.sameFamily(guess.language, language) { foreign = guess.language }
     return AnalyzedRequest(

@@ -28,9 +28,38 @@ package struct LanguageDetector: Sendable {
 
   package init() {}
 
+  /// What `detect` reads of a text, read once, so that choosing a catalog language and
+  /// analysing the request in it do not read it twice (`CatalogEngines`): the guess its
+  /// script settles alone, or its Latin-script evidence.
+  package struct Reading: Sendable {
+    /// The guess of a script that settles the language by itself (kana, Hangul, Han,
+    /// Cyrillic, …); nil for Latin script and for a text without letters.
+    let settled: Guess?
+    /// Per `LanguageEvidence.latin` entry, the evidence of a text mostly in Latin script.
+    let latin: [Double]?
+
+    /// `detect`'s guess, with `bonus` added to the Latin-script evidence.
+    package func guess(bonus: [String: Double] = [:]) -> Guess? {
+      if let settled { return settled }
+      return latin.map { LanguageDetector.latinGuess(scores: $0, bonus: bonus) }
+    }
+
+    /// `LanguageDetector.latinScores` of the text when it is mostly in Latin script (empty
+    /// otherwise: a script that settles the language has no Latin evidence to weigh).
+    package var latinScores: [String: Double] {
+      var scores: [String: Double] = [:]
+      for (index, score) in (latin ?? []).enumerated() where score > 0 { scores[LanguageEvidence.latin[index].language] = score }
+      return scores
+    }
+  }
+
   /// The language of `text`, nil when it has no letters. `bonus` adds evidence for a
   /// language known otherwise (a catalog counts the request's words it knows for its own).
-  package func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
+  public func detect(_ text: String, bonus: [String: Double] = [:]) -> Guess? { read(text).guess(bonus: bonus) }
+
+  /// What `detect` weighs of `text`: its dominant script, and for Latin script the evidence
+  /// of each language. - Complexity: O(n), one pass over the scalars, one over the words.
+  package func read(_ text: String) -> Reading {
     // Counted per script case (no hashing per scalar); the most frequent script wins, ties
     // going to the alphabetically first name.
     var counts = [Int](repeating: 0, count: Script.allCases.count)
@@ -46,16 +75,19 @@ package struct LanguageDetector: Sendable {
       let (count, bestCount) = (counts[script.index], counts[best.index])
       if count > bestCount || (count == bestCount && script.rawValue < best.rawValue) { found = script }
     }
-    guard let dominant = found else { return nil }
+    guard let dominant = found else { return Reading(settled: nil, latin: nil) }
+    func settled(_ language: String, _ script: Script) -> Reading {
+      Reading(settled: Guess(language: language, score: Double(counts[script.index]), runnerUp: 0, isConfident: true), latin: nil)
+    }
     switch dominant {
-    case .kana: return Guess(language: "ja", score: Double(counts[Script.kana.index]), runnerUp: 0, isConfident: true)
+    case .kana: return settled("ja", .kana)
     case .han:
       // Han with any kana is Japanese; Han alone is read as Chinese.
-      if counts[Script.kana.index] > 0 { return Guess(language: "ja", score: Double(counts[Script.kana.index]), runnerUp: 0, isConfident: true) }
-      return Guess(language: "zh", score: Double(counts[Script.han.index]), runnerUp: 0, isConfident: true)
-    case .hangul: return Guess(language: "ko", score: Double(counts[Script.hangul.index]), runnerUp: 0, isConfident: true)
-    case .latin: return latinGuess(text, bonus: bonus)
-    default: return Guess(language: dominant.rawValue, score: Double(counts[dominant.index]), runnerUp: 0, isConfident: true)
+      if counts[Script.kana.index] > 0 { return settled("ja", .kana) }
+      return settled("zh", .han)
+    case .hangul: return settled("ko", .hangul)
+    case .latin: return Reading(settled: nil, latin: latinEvidence(text))
+    default: return settled(dominant.rawValue, dominant)
     }
   }
 
@@ -100,8 +132,9 @@ package struct LanguageDetector: Sendable {
     return scores
   }
 
-  func latinGuess(_ text: String, bonus: [String: Double] = [:]) -> Guess? {
-    var scores = latinEvidence(text)
+  /// The guess of Latin-script `scores` (`latinEvidence`) with `bonus` added.
+  static func latinGuess(scores evidence: [Double], bonus: [String: Double]) -> Guess {
+    var scores = evidence
     for (language, points) in bonus {
       if let index = LanguageEvidence.latin.firstIndex(where: { $0.language == LanguageTag.primary(language) }) { scores[index] += points }
     }

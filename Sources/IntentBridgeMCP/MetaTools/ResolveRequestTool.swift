@@ -43,7 +43,7 @@ enum ResolveRequestTool: MetaTool {
     // Rank, then fill the chosen intent's parameters: the resolution `intentbridge resolve` writes.
     let window = RequestLimit.window(arguments.request)
     let request = window.text
-    let resolution = tools.server.engine(for: request).resolve(request, context: arguments.context)
+    let resolution = tools.server.resolve(request, context: arguments.context)
     var structured = resolution.jsonValue.objectValue ?? JSONObject()
     if let notice = window.notice { structured["notice"] = .string(notice) }
     return MCPServer.successResult(structured)

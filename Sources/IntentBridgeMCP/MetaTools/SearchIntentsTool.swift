@@ -37,7 +37,7 @@ enum SearchIntentsTool: MetaTool {
     let window = RequestLimit.window(arguments.query)
     let query = window.text
     let limit = arguments.limit
-    let ranking = server.engine(for: query).rank(query, top: limit)
+    let ranking = server.rank(query, top: limit)
     var results: [JSONValue] = []
     // A gateway's tools whose server is restarting are found as ever, and marked.
     var unavailable: [(tool: String, reason: String)] = []
