@@ -6,15 +6,28 @@ import IntentBridgeText
 /// Build one with `CatalogLoader`; the loader reports every problem as a `Diagnostic`.
 /// Lookup tables by id are built once at load time.
 public struct Catalog: Sendable {
+  /// The catalog format version (`formatVersion`); 1, the only version defined.
   public var formatVersion: Int
+  /// The app that offers the intents (`app`): its names and languages.
   public var app: AppInfo
+  /// The app's actions (`intents`), in catalog order; the order is kept in tool listings and
+  /// breaks ranking ties.
   public var intents: [Intent]
+  /// The closed value sets (`enums`) that parameters refer to with `{"enum": "<id>"}`, in
+  /// catalog order; empty when the catalog has none.
   public var enums: [EnumType]
+  /// The app object types (`entities`) that parameters refer to with `{"entity": "<id>"}`, in
+  /// catalog order; empty when the catalog has none.
   public var entities: [EntityType]
+  /// The App Shortcuts (`appShortcuts`), in catalog order; empty when the catalog has none.
   public var appShortcuts: [AppShortcut]
+  /// Phrase templates for requests that must not reach any intent (`negativePhrases`); empty
+  /// when absent.
   public var negativePhrases: LocalizedTextList
   /// Named fragments referenced from templates as `<name>`, in catalog order.
   public var phraseRules: [(name: String, text: LocalizedText)]
+  /// Filler words ignored in requests (`skipWords`: "please", "bitte"); templates allowed;
+  /// empty when absent.
   public var skipWords: LocalizedTextList
   /// Provenance, kept verbatim (free-form apart from `kind`).
   public var source: JSONValue?
@@ -25,12 +38,16 @@ public struct Catalog: Sendable {
   /// files record it to detect staleness. Empty for catalogs built in memory.
   public var contentHash: String = ""
 
+  /// The language of plain-string texts and the fallback for missing translations:
+  /// `app.defaultLanguage` (`en` unless the catalog says otherwise).
   public var defaultLanguage: String { app.defaultLanguage }
 
   private var intentIndex: [String: Int] = [:]
   private var enumIndex: [String: Int] = [:]
   private var entityIndex: [String: Int] = [:]
 
+  /// A catalog of the given parts, with its id lookup tables built; nothing is validated, and
+  /// `contentHash` stays empty (`CatalogLoader` sets it).
   public init(
     formatVersion: Int = 1, app: AppInfo, intents: [Intent], enums: [EnumType] = [],
     entities: [EntityType] = [], appShortcuts: [AppShortcut] = [],
@@ -65,9 +82,17 @@ public struct Catalog: Sendable {
     return table
   }
 
+  /// The intent whose `id` is `id` (the first one when the id is duplicated); nil when there is
+  /// none. Uses the lookup table, so call `rebuildIndexes()` after changing `intents`.
   public func intent(id: String) -> Intent? { intentIndex[id].map { intents[$0] } }
+  /// The enum whose `id` is `id` (the first one when the id is duplicated); nil when there is
+  /// none. Uses the lookup table, so call `rebuildIndexes()` after changing `enums`.
   public func enumType(id: String) -> EnumType? { enumIndex[id].map { enums[$0] } }
+  /// The entity type whose `id` is `id` (the first one when the id is duplicated); nil when
+  /// there is none. Uses the lookup table, so call `rebuildIndexes()` after changing `entities`.
   public func entityType(id: String) -> EntityType? { entityIndex[id].map { entities[$0] } }
+  /// The text of the phrase rule `name` (written `<name>` in templates; the first one of that
+  /// name); nil when the catalog defines no such rule.
   public func phraseRule(named name: String) -> LocalizedText? {
     phraseRules.first { $0.name == name }?.text
   }
@@ -92,12 +117,21 @@ public struct Catalog: Sendable {
 
 /// The `app` object.
 public struct AppInfo: Sendable, Hashable {
+  /// The app's name (`name`), which `${applicationName}` matches in phrases; nil when absent.
   public var name: LocalizedText?
+  /// Other names the app goes by (`alternativeNames`); they also match `${applicationName}`.
+  /// Empty when absent.
   public var alternativeNames: LocalizedTextList
+  /// The app's bundle identifier (`bundleIdentifier`, e.g. `com.example.notes`); nil when absent.
   public var bundleIdentifier: String?
+  /// The BCP 47 tag of plain-string texts and the fallback for missing translations
+  /// (`defaultLanguage`); `en` when absent.
   public var defaultLanguage: String
+  /// The BCP 47 tags the catalog has text for (`languages`), in catalog order; empty when
+  /// absent. `Catalog.languages` adds the default language.
   public var languages: [String]
 
+  /// An `app` object; the defaults are those of a catalog that leaves the fields out.
   public init(
     name: LocalizedText? = nil, alternativeNames: LocalizedTextList = .empty,
     bundleIdentifier: String? = nil, defaultLanguage: String = "en", languages: [String] = []

@@ -18,7 +18,9 @@
 /// - Complexity: O(n) in the catalog size, plus a near-duplicate search that uses an
 ///   inverted index with prefix filtering and a per-intent cap on candidate checks.
 public struct CatalogLinter: Sendable {
+  /// The catalog to check.
   public let catalog: Catalog
+  /// The catalog's file, named in every diagnostic; nil for a catalog without one.
   public let file: String?
 
   /// Descriptions longer than this are truncated by clients.
@@ -46,6 +48,7 @@ public struct CatalogLinter: Sendable {
     IncompleteAppShortcutRule.self,
   ]
 
+  /// A linter of `catalog`, whose diagnostics name `file`.
   public init(catalog: Catalog, file: String?) {
     self.catalog = catalog
     self.file = file

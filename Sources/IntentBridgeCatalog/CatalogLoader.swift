@@ -12,6 +12,8 @@ public struct CatalogLoadResult: Sendable {
   /// Present unless the document could not be read or parsed; check `diagnostics.hasErrors`
   /// before using it.
   public var catalog: Catalog?
+  /// Every diagnostic of reading, decoding, validation and (when asked for) lint, in the order
+  /// they were found; `sortedForOutput()` orders them for people.
   public var diagnostics: [Diagnostic]
 
   /// The catalog when there are no errors.
@@ -38,6 +40,8 @@ public struct DecodedCatalog: Sendable {
 ///
 /// Limits protect against hostile input: 64 MiB per file, 256 levels of nesting.
 public enum CatalogLoader {
+  /// The largest catalog or instances file read, in bytes (64 MiB); a larger file is an
+  /// `unreadable-file` error.
   public static let maximumFileSize = 64 << 20
 
   /// Loads and validates the catalog at `path`; with `lint`, also runs the warning rules

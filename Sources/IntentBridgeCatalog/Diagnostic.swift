@@ -9,8 +9,16 @@ import IntentBridgeText
 ///       at $.intents[0].parameters[2].type
 ///       fix: declare an enum with id "Priorty" in "enums", or use one of: NotePriority
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How serious a diagnostic is; the raw value is its spelling in output. Sorts most serious
+  /// first.
   public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-    case error, warning, note
+    /// The catalog cannot be used: loading fails (`CatalogLoadResult.validCatalog` is nil).
+    case error
+    /// The catalog loads, but the problem is worth fixing; `intentbridge lint --strict` treats
+    /// it as an error.
+    case warning
+    /// Information only; no catalog check reports it.
+    case note
 
     private var rank: Int {
       switch self {
@@ -23,19 +31,28 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
   }
 
+  /// How serious the problem is.
   public var severity: Severity
   /// Stable rule id (`unknown-field`, `duplicate-intent-id`, …); see `DiagnosticRule`.
   public var rule: String
+  /// What is wrong, naming the value and what was expected.
   public var message: String
   /// How to fix it, one line.
   public var hint: String?
+  /// The JSON path of the offending value (or of the object that lacks a field); nil when the
+  /// problem has no place in the document (a catalog file that cannot be read or parsed).
   public var path: JSONPath?
+  /// The catalog file, as given to the loader; nil for a catalog loaded from memory without a
+  /// file name.
   public var file: String?
+  /// The line and column of the offending value in `file`; nil when unknown (the loader finds
+  /// it from `path` for a catalog read from a file or from bytes, not for a parsed document).
   public var location: SourceLocation?
   /// Where the offending value came from in an imported input (`Trails/StartHike.swift:14:19`),
   /// from the catalog's `source.locations`.
   public var origin: String?
 
+  /// A diagnostic with no `origin`; `rule` is a `DiagnosticRule` raw value.
   public init(
     _ severity: Severity, rule: String, _ message: String, hint: String? = nil, path: JSONPath? = nil,
     file: String? = nil, location: SourceLocation? = nil

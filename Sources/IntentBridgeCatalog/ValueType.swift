@@ -1,7 +1,33 @@
 /// The type of a parameter or entity property (`ValueType` in docs/CATALOG.md).
 public enum ValueType: Sendable, Hashable, CustomStringConvertible {
-  case string, integer, number, boolean, date, duration, url, email
-  case measurement, currency, file, person, placemark, json
+  /// `string`: free text.
+  case string
+  /// `integer`: a whole number, within the parameter's `minimum`/`maximum`.
+  case integer
+  /// `number`: a number, within the parameter's `minimum`/`maximum`.
+  case number
+  /// `boolean`: true or false.
+  case boolean
+  /// `date`: a date, a time or both, as the parameter's `dateKind` says.
+  case date
+  /// `duration`: a length of time, a number of seconds ≥ 0.
+  case duration
+  /// `url`: a URL (JSON Schema `format` `uri`).
+  case url
+  /// `email`: an email address (JSON Schema `format` `email`).
+  case email
+  /// `measurement`: a physical quantity, a number in the parameter's `unit`.
+  case measurement
+  /// `currency`: an amount of money; with several `currencyCodes`, an amount and its currency.
+  case currency
+  /// `file`: a file, as a URI reference.
+  case file
+  /// `person`: a person, as a string.
+  case person
+  /// `placemark`: a place, as a string.
+  case placemark
+  /// `json`: any JSON value, described by the parameter's `jsonSchema` when it has one.
+  case json
   /// A reference to an `EnumType` by id.
   case enumeration(String)
   /// A reference to an `EntityType` by id.
@@ -13,6 +39,8 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
     "measurement", "currency", "file", "person", "placemark", "json",
   ]
 
+  /// The primitive type spelled `primitiveName` in the catalog (one of `primitiveNames`); nil
+  /// for any other name.
   public init?(primitiveName: String) {
     switch primitiveName {
     case "string": self = .string
