@@ -18,8 +18,12 @@ import Synchronization
 /// request; anything else stays with the default language, where a request in another
 /// language is ranked cross-lingually (docs/RANKING.md, "Languages").
 public final class CatalogEngines: Sendable {
+  /// The catalog, as read and validated.
   public let catalog: Catalog
+  /// The path the catalog was read from; its index and tuning files sit beside it.
   public let catalogPath: String
+  /// The options every engine is loaded with; the embedding is the first engine's model once
+  /// loaded, so that all share it.
   public let options: IntentEngine.Options
   let loaded: Mutex<[String: IntentEngine]>
   let notice: @Sendable (String) -> Void
@@ -168,6 +172,7 @@ public final class CatalogEngines: Sendable {
   /// language that answered, and whether that language was detected (not the default, not
   /// chosen by `Options.language` or the row).
   public struct Routed<Value: Sendable>: Sendable {
+    /// What was answered (a `Ranking`, a `Resolution`).
     public let value: Value
     /// The engine that answered (`engine.language`: the catalog language of the answer).
     public let engine: IntentEngine

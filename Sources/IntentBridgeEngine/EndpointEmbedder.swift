@@ -17,14 +17,18 @@ import IntentBridgeJSON
 /// Transport: libcurl loaded at run time on Linux (`CurlTransport`; the binary does not link
 /// FoundationNetworking), `URLSession` elsewhere (`URLSessionTransport`).
 public final class EndpointEmbedder: TextEmbedder {
+  /// Where the endpoint is and how to call it.
   public struct Configuration: Sendable {
     /// The full endpoint URL, e.g. `http://127.0.0.1:8080/v1/embeddings`.
     public var url: URL
+    /// The model name sent as `model` with every request.
     public var model: String
     /// Name of the environment variable holding the API key (sent as `Authorization: Bearer`).
     public var apiKeyVariable: String?
+    /// How long one request may take, connecting included, in seconds (default 30).
     public var timeoutSeconds: Double = 30
 
+    /// A configuration; without `apiKeyVariable` no `Authorization` header is sent.
     public init(url: URL, model: String, apiKeyVariable: String? = nil, timeoutSeconds: Double = 30) {
       self.url = url
       self.model = model
@@ -35,10 +39,16 @@ public final class EndpointEmbedder: TextEmbedder {
 
   /// Why the endpoint could not embed.
   public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// `apiKeyVariable` names an environment variable that is not set or empty.
     case missingAPIKey(variable: String)
+    /// The request could not be sent or its answer not received, with the transport's reason.
     case transport(url: String, reason: String)
+    /// No answer within `seconds` (`Configuration.timeoutSeconds`).
     case timeout(url: String, seconds: Double)
+    /// A status outside 200–299, with the start (at most 300 bytes) of the body.
     case http(url: String, status: Int, body: String)
+    /// The answer is not the expected JSON (not JSON, the wrong number of vectors, a vector that is
+    /// empty, not numbers or of another size).
     case malformed(url: String, reason: String)
 
     public var description: String {
@@ -52,8 +62,10 @@ public final class EndpointEmbedder: TextEmbedder {
     }
   }
 
+  /// Where the endpoint is and how it is called.
   public let configuration: Configuration
   public let identity: String
+  /// The vector size the endpoint answered the probe with; every later vector must have it.
   public let dimensions: Int
 
   /// Connects and learns the vector size with one probe request.

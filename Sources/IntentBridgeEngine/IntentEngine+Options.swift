@@ -19,6 +19,7 @@ extension IntentEngine {
   /// How an engine is loaded: the catalog language, the embeddings, what happens to the index
   /// file, the ranking settings.
   public struct Options: Sendable {
+    /// Where the engine's embeddings come from.
     public enum Embedding: Sendable {
       /// No embeddings: keyword scoring and templates only.
       case none
@@ -37,12 +38,15 @@ extension IntentEngine {
     /// The catalog language to use (a language the catalog declares, or one of the same
     /// primary language); nil = the catalog's default language.
     public var language: String?
+    /// Where embeddings come from (default: the in-process static model, found by `ModelLocator`).
     public var embedding: Embedding = .staticModel(directory: nil)
     /// When the index file is missing, stale or built with another model or engine: rebuild
     /// it (true) or fail (false, `--no-rebuild`).
     public var rebuildIndex = true
     /// Write rebuilt index files next to the catalog (false keeps them in memory only).
     public var writeIndex = true
+    /// The ranking settings; a tuning file in use replaces their fusion weights and confidence
+    /// models.
     public var ranking = RankingConfiguration()
     /// With the transformer encoder, let the catalog's kind of evidence choose the signals
     /// (`CatalogEvidence`: the encoder alone for catalogs of example phrases or titles) when
@@ -57,18 +61,29 @@ extension IntentEngine {
     /// is one for this language, catalog version and model (false: `--no-tuning`).
     public var useTuning = true
 
+    /// The defaults: the catalog's default language, the static model, index files rebuilt and
+    /// written, tuning used.
     public init() {}
   }
 
   /// Why an engine could not be loaded.
   public enum LoadError: Error, Sendable, CustomStringConvertible {
+    /// The catalog did not validate; the diagnostics say where and why.
     case invalidCatalog([Diagnostic])
     /// `Options.language` names a language the catalog does not declare.
     case unknownLanguage(requested: String, declared: [String])
+    /// No model folder was given (nor `INTENTBRIDGE_MODEL`) and the default static embedding model
+    /// was not found.
     case modelNotFound
+    /// No encoder folder was given and the default transformer encoder was not found.
     case encoderNotFound
+    /// The embedding model or encoder in the given folder could not be loaded; the message says
+    /// which and why.
     case model(String)
+    /// The embeddings endpoint failed (probing it, or embedding the catalog).
     case endpoint(EndpointEmbedder.Failure)
+    /// The index file at `path` is missing, unreadable or stale (`problem`) and
+    /// `Options.rebuildIndex` is false.
     case indexFile(path: String, problem: String)
 
     public var description: String {

@@ -13,14 +13,24 @@ import IntentBridgeText
 /// A request resolved to a call: the intent (or no match), the filled arguments with their
 /// sources, what is missing (with the question to ask), ambiguous values, alternatives.
 public struct Resolution: Sendable {
+  /// The request text, as given.
   public var request: String
+  /// The ranking the intent was chosen from (alternatives, ambiguous intents, the reason for no
+  /// match).
   public var ranking: Ranking
   /// The chosen intent (nil for no match).
   public var intentID: String?
+  /// The chosen intent's confidence (0…1); for no match the first candidate's (0 without one); 1
+  /// for a forced intent the ranking lacks.
   public var confidence: Double
+  /// The filled call, parameter name → value, defaults included, in parameter order; empty for no
+  /// match.
   public var arguments: JSONObject
+  /// Each filled argument with its span, confidence and source, in parameter order.
   public var filled: [FilledArgument]
+  /// Required parameters left without a value (and not ambiguous), with the question to ask.
   public var missing: [MissingParameter]
+  /// Parameters that several values could fill, with the candidates and the question to ask.
   public var ambiguous: [AmbiguousParameter]
 
   /// `{"intent", "confidence", "arguments", "missing", "ambiguous", "alternatives",
@@ -45,9 +55,12 @@ public struct Resolution: Sendable {
 extension IntentEngine {
   /// The clock and time zone relative dates are read against.
   public struct Clock: Sendable {
+    /// The instant relative dates and times ("tomorrow", "in 10 minutes") are read from.
     public var now: Date
+    /// The local time's offset from UTC in seconds (east positive); read as at most ±18 hours.
     public var utcOffsetSeconds: Int
 
+    /// A clock; by default the current instant in the process's time zone.
     public init(now: Date = Date(), utcOffsetSeconds: Int = TimeZone.current.secondsFromGMT()) {
       self.now = now
       self.utcOffsetSeconds = utcOffsetSeconds

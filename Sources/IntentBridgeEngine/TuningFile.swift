@@ -21,15 +21,24 @@ import IntentBridgeSystem
 /// records what it was fitted and measured on (`intentbridge tune` writes it; the engine does
 /// not read it). A file for another version of the catalog or another model is not used.
 public struct TuningFile: Sendable {
+  /// The file's `format` value.
   public static let format = "intentbridge-tuning"
+  /// The file's `version` value; a file of another version is refused.
   public static let version: Int64 = 1
   /// The top-level keys of the file (`Schemas/tuning.schema.json`); any other is refused.
   static let keys = ["format", "version", "catalogHash", "language", "model", "fusion", "calibration", "fit"]
 
+  /// The content hash of the catalog it was fitted for (`Catalog.contentHash`); a file for another
+  /// version is not used.
   public var catalogHash: String
+  /// The catalog language it was fitted for.
   public var language: String
+  /// The embedding model the fit ranked with, as the index file names it; nil: keyword signals
+  /// only.
   public var model: String?
+  /// The fitted `RankingConfiguration.keywordWeight` (0…10).
   public var keywordWeight: Double
+  /// The fitted `RankingConfiguration.centroidWeight` (0…1).
   public var centroidWeight: Double
   /// Confidence models by the signals they calibrate.
   public var models: [RankingMode: ConfidenceModel]
@@ -41,6 +50,7 @@ public struct TuningFile: Sendable {
     CatalogCompanionPath.path(forCatalog: catalogPath, language: language, suffix: ".tuning.json")
   }
 
+  /// The file's JSON object, in the format above (calibration keys in `RankingMode` order).
   public var json: JSONValue {
     var calibration = JSONObject()
     for mode in RankingMode.allCases { if let model = models[mode] { calibration[mode.rawValue] = model.jsonValue } }
@@ -53,6 +63,7 @@ public struct TuningFile: Sendable {
     return .object(object)
   }
 
+  /// A tuning of `language` for the catalog with `catalogHash`; `fit` is empty unless given.
   public init(
     catalogHash: String, language: String, model: String?, keywordWeight: Double, centroidWeight: Double,
     models: [RankingMode: ConfidenceModel], fit: JSONObject = JSONObject()
@@ -68,7 +79,10 @@ public struct TuningFile: Sendable {
 
   /// Why a tuning file cannot be used, with the JSON path of what is wrong.
   public struct Problem: Error, Sendable, CustomStringConvertible {
+    /// Where: a JSON path (`$.fusion.keywordWeight`), `line L, column C` for text that is not JSON,
+    /// or empty when the file could not be read.
     public var path: String
+    /// What is wrong, and what was expected.
     public var message: String
     public var description: String { path.isEmpty ? message : "\(message) at \(path)" }
   }
@@ -152,6 +166,8 @@ public struct TuningFile: Sendable {
     return try TuningFile(json: value)
   }
 
+  /// Writes `json`, pretty-printed with a final newline, to `path`, replacing the file atomically.
+  /// - Throws: the file system's error.
   public func write(path: String) throws {
     try Data((json.prettyText + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
   }

@@ -29,12 +29,16 @@ public enum ArgumentScoring {
 
   /// True-positive, false-positive and false-negative (name, value) pairs of one row.
   public struct Counts: Sendable, Hashable {
+    /// Predicted pairs whose value matches the row's.
     public var truePositives = 0
+    /// Predicted pairs the row does not expect or whose value is wrong (not a catalog default).
     public var falsePositives = 0
+    /// Expected pairs not predicted with a matching value.
     public var falseNegatives = 0
     /// Every expected pair found and nothing extra.
     public var isExact: Bool { falsePositives == 0 && falseNegatives == 0 }
 
+    /// Counts with the given pairs (none by default).
     public init(truePositives: Int = 0, falsePositives: Int = 0, falseNegatives: Int = 0) {
       self.truePositives = truePositives
       self.falsePositives = falsePositives

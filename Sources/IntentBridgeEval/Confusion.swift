@@ -4,6 +4,7 @@ public struct Confusion: Sendable, Hashable {
   public var expected: String?
   /// The chosen intent; nil for "no match".
   public var predicted: String?
+  /// How many requests went this way.
   public var count: Int
   /// Up to three request texts, in dataset order.
   public var examples: [String]

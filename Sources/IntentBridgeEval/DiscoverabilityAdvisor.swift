@@ -8,12 +8,19 @@ import IntentBridgeText
 /// `keywordCollision` or embedding cosine ≥ `embeddingCollision`; a word is suggested when at
 /// least `minimumWordRequests` misrouted requests of the intent use it.
 public struct DiscoverabilityAdvisor: Sendable {
+  /// A pair collides at a keyword (TF-IDF) cosine at least this (default 0.5).
   public var keywordCollision = 0.5
+  /// A pair collides at an embedding cosine of the intents' mean vectors at least this (default
+  /// 0.92).
   public var embeddingCollision = 0.92
+  /// How many misrouted requests of an intent must use a word for it to be suggested (default 2).
   public var minimumWordRequests = 2
+  /// The most collisions listed (default 20).
   public var maximumCollisions = 20
+  /// The most suggested words listed (default 30).
   public var maximumSuggestions = 30
 
+  /// An advisor with the thresholds of docs/EVAL.md.
   public init() {}
 
   /// - Parameters:

@@ -11,13 +11,16 @@ import IntentBridgeSystem
 public struct EvalDataset: Sendable {
   /// A row (or the file) that does not follow the format: where, and what was expected.
   public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file the row comes from, as given.
     public var file: String
     /// 1-based line; 0 for the whole file.
     public var line: Int
     /// JSON path inside the row (e.g. `$.arguments`), empty for the line itself.
     public var path: String
+    /// What is wrong, and what was expected.
     public var message: String
 
+    /// A problem at `file`, `line` (0: the whole file) and JSON `path` (empty: the line itself).
     public init(file: String, line: Int, path: String, message: String) {
       self.file = file
       self.line = line
@@ -31,9 +34,12 @@ public struct EvalDataset: Sendable {
     }
   }
 
+  /// The file the rows were read from, as given.
   public var path: String
+  /// The rows, in file order.
   public var requests: [LabelledRequest]
 
+  /// A set of `requests` named `path` (not read from anywhere).
   public init(path: String, requests: [LabelledRequest]) {
     self.path = path
     self.requests = requests
@@ -84,6 +90,7 @@ public struct EvalDataset: Sendable {
 
   /// Every problem of a file, for reports that list them all.
   public struct MultipleProblems: Error, Sendable, Hashable {
+    /// The problems, in file order.
     public var problems: [Problem]
   }
 

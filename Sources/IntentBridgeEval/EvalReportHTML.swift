@@ -6,6 +6,7 @@ import IntentBridgeEngine
 public enum EvalReportHTML {
   static let palette = ["#2b6cb0", "#dd6b20", "#2f855a", "#9b2c2c", "#6b46c1"]
 
+  /// The page: one self-contained HTML document.
   public static func render(_ report: EvalReport) -> String {
     let requests = report.datasets.reduce(0) { $0 + $1.requests }
     var body = "<h1>Evaluation of <code>\(escape(report.catalogPath))</code></h1>\n"

@@ -3,8 +3,10 @@ import IntentBridgeEngine
 /// The JSON form of an `EvalReport` (`Schemas/eval-report.schema.json`). Keys in a fixed
 /// order; ratios rounded to 4 decimals, undefined ratios `null`.
 public enum EvalReportJSON {
+  /// The report format's `version`.
   public static let formatVersion: Int64 = 1
 
+  /// The report as `Schemas/eval-report.schema.json` describes it.
   public static func value(_ report: EvalReport) -> JSONValue {
     var object = JSONObject()
     object["format"] = "intentbridge-eval-report"
@@ -55,6 +57,8 @@ public enum EvalReportJSON {
 
   static func ratio(_ value: Double?) -> JSONValue { value.map { .number(rounded($0)) } ?? .null }
 
+  /// One summary object of the schema: row counts, each metric (recall per k of `ks`), calibration
+  /// bins and latency percentiles.
   public static func summary(_ s: MetricSummary, ks: [Int]) -> JSONValue {
     var object = JSONObject()
     object["requests"] = .integer(Int64(s.requests))

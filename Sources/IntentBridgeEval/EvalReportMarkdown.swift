@@ -2,6 +2,7 @@ import IntentBridgeEngine
 
 /// The Markdown form of an `EvalReport` (for pull requests and docs).
 public enum EvalReportMarkdown {
+  /// The Markdown text, with at most `confusionLimit` confusions per mode.
   public static func render(_ report: EvalReport, confusionLimit: Int = 15) -> String {
     let requests = report.datasets.reduce(0) { $0 + $1.requests }
     var out = "# Evaluation of `\(report.catalogPath)`\n\n\(requests) requests from "

@@ -3,6 +3,7 @@ import IntentBridgeEngine
 /// The terminal form of an `EvalReport`: figures per mode, breakdowns, the main confusions,
 /// the advice and the threshold checks. Percentages throughout.
 public enum EvalReportText {
+  /// The terminal text, with at most `confusionLimit` confusions per mode (the rest counted).
   public static func render(_ report: EvalReport, confusionLimit: Int = 10) -> String {
     let requests = report.datasets.reduce(0) { $0 + $1.requests }
     var out = "eval: \(report.catalogPath), \(requests) requests from \(report.datasets.count) file(s)\n"

@@ -8,6 +8,7 @@ import IntentBridgeText
 ///     let evaluator = Evaluator(catalog: catalog, catalogPath: path, engines: ["en": engine])
 ///     let report = evaluator.evaluate(datasets, modes: [.keyword, .hybrid])
 public struct Evaluator: Sendable {
+  /// What an evaluation measures and how: the ks, breakdowns, ranking depth, clock and fill intent.
   public struct Settings: Sendable {
     /// The k of recall@k.
     public var ks: [Int] = [1, 3, 5, 10]
@@ -15,9 +16,12 @@ public struct Evaluator: Sendable {
     public var breakdowns: [String] = ["lang", "tag"]
     /// How many candidates each request keeps (the depth recall@k and MRR can see).
     public var depth: Int = 10
+    /// The clock relative dates in the requests are read against (default: now, in the local time
+    /// zone).
     public var clock = IntentEngine.Clock()
     /// Which intent each row's arguments are filled for.
     public var fillIntent = FillIntent.answer
+    /// The defaults: ks 1, 3, 5, 10; breakdowns by `lang` and `tag`; depth 10; now; `.answer`.
     public init() {}
   }
 
@@ -33,15 +37,22 @@ public struct Evaluator: Sendable {
     case gold
   }
 
+  /// The breakdown dimensions `Settings.breakdowns` can name: `lang`, `tag`, `dataset`.
   public static let breakdownKeys = ["lang", "tag", "dataset"]
 
+  /// The catalog the rows are evaluated against.
   public let catalog: Catalog
+  /// The catalog's path, as the report names it.
   public let catalogPath: String
   /// One engine per catalog language that rows are evaluated in.
   public let engines: [String: IntentEngine]
+  /// What is measured and how.
   public var settings: Settings
+  /// The thresholds of the discoverability advice (defaults as docs/EVAL.md says).
   public var advisor = DiscoverabilityAdvisor()
 
+  /// An evaluator of `catalog` (read from `catalogPath`) with one engine per language rows are
+  /// evaluated in.
   public init(catalog: Catalog, catalogPath: String, engines: [String: IntentEngine], settings: Settings = Settings()) {
     self.catalog = catalog
     self.catalogPath = catalogPath

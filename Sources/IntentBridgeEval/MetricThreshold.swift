@@ -9,22 +9,29 @@ import IntentBridgeEngine
 ///
 /// Values are fractions (0…1) or percentages with `%`.
 public struct MetricThreshold: Sendable, Hashable, CustomStringConvertible {
+  /// The mode it applies to; nil = the primary mode (hybrid, else the first evaluated).
   public var mode: RankingMode?
+  /// The metric it bounds.
   public var metric: Metric
   /// A breakdown group value (language, tag or dataset); nil = all rows.
   public var group: String?
+  /// The floor, a fraction (0…1); the metric must be at least this.
   public var minimum: Double
   /// The text it was parsed from.
   public var text: String
 
   public var description: String { text }
 
+  /// Why a `--fail-under` value could not be parsed.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The value as given.
     public var text: String
+    /// What is wrong, and what was expected.
     public var message: String
     public var description: String { "'--fail-under \(text)': \(message)" }
   }
 
+  /// Parses `[MODE/]METRIC[[GROUP]]=VALUE`, VALUE a fraction (0…1) or a percentage with `%`.
   public static func parse(_ text: String) throws(ParseError) -> MetricThreshold {
     guard let equals = text.lastIndex(of: "=") else {
       throw ParseError(text: text, message: "expected METRIC=VALUE, e.g. top1=0.95 or exact_frame=85%")
@@ -65,11 +72,16 @@ public struct MetricThreshold: Sendable, Hashable, CustomStringConvertible {
 
   /// The outcome of checking one threshold against a report.
   public struct Check: Sendable, Hashable {
+    /// The threshold checked.
     public var threshold: MetricThreshold
+    /// The mode it was checked in; when no evaluated mode matches, the threshold's own `mode`.
     public var mode: RankingMode?
     /// The measured value; nil when the metric, mode or group is not in the report.
     public var actual: Double?
+    /// Whether the value exists and is at least the minimum.
     public var passed: Bool
+    /// One line for the report: the mode, metric and group with the value against the minimum, or
+    /// why it is missing.
     public var message: String
   }
 

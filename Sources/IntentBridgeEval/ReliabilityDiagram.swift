@@ -7,12 +7,17 @@
 /// gives such rows a low confidence. The expected calibration error is the row-weighted mean of
 /// |accuracy − mean confidence| over the bins (0 = perfectly calibrated).
 public struct ReliabilityDiagram: Sendable, Hashable {
+  /// One confidence bin.
   public struct Bin: Sendable, Hashable {
     /// The bin's lower and upper confidence bounds.
     public var lower: Double
+    /// The bin's upper confidence bound (the last bin includes it).
     public var upper: Double
+    /// Rows in the bin.
     public var count = 0
+    /// The sum of the rows' confidences.
     public var confidenceSum = 0.0
+    /// Rows whose first-ranked intent was right.
     public var right = 0
 
     /// Mean confidence of the bin's rows; nil when empty.
@@ -21,11 +26,14 @@ public struct ReliabilityDiagram: Sendable, Hashable {
     public var accuracy: Double? { count == 0 ? nil : Double(right) / Double(count) }
   }
 
+  /// The number of equal-width bins.
   public static let binCount = 10
+  /// The bins, lowest confidence first (always `binCount` of them).
   public private(set) var bins: [Bin] = (0..<binCount).map {
     Bin(lower: Double($0) / Double(binCount), upper: Double($0 + 1) / Double(binCount))
   }
 
+  /// An empty diagram.
   public init() {}
 
   /// Adds one row: the first-ranked intent's confidence (clamped to 0…1) and whether it was right.
@@ -38,6 +46,7 @@ public struct ReliabilityDiagram: Sendable, Hashable {
     if right { bins[index].right += 1 }
   }
 
+  /// Rows added.
   public var rows: Int { bins.reduce(0) { $0 + $1.count } }
 
   /// Σ over bins of (rows in bin / rows) × |accuracy − mean confidence|; nil without rows.

@@ -4,6 +4,8 @@ import IntentBridgeEngine
 public struct RowOutcome: Sendable, Hashable {
   /// The chosen intent, nil for "no match".
   public var predicted: String?
+  /// The chosen intent's confidence (0…1); for "no match", the first-ranked intent's (0 when
+  /// nothing was ranked).
   public var confidence: Double
   /// The confidence of the first-ranked intent (the reliability diagram's), nil when nothing
   /// was ranked. Differs from `confidence` only when the answer was forced.
@@ -18,6 +20,8 @@ public struct RowOutcome: Sendable, Hashable {
   /// Rank + fill time in milliseconds.
   public var latencyMilliseconds: Double
 
+  /// An outcome; `firstRankedConfidence` defaults to `confidence` when something was ranked, else
+  /// nil.
   public init(
     predicted: String?, confidence: Double, firstRankedConfidence: Double? = nil, ranked: [String], arguments: JSONObject = JSONObject(),
     argumentCounts: ArgumentScoring.Counts = ArgumentScoring.Counts(), latencyMilliseconds: Double = 0

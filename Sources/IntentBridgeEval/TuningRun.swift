@@ -11,9 +11,11 @@ import IntentBridgeText
 public struct TuningRun: Sendable {
   /// Rows fitted on, and held back.
   public var fitRows: Int
+  /// Rows the figures were measured on: those held back (all rows when nothing was held back).
   public var heldOutRows: Int
   /// The held-back rows' figures with the engine as loaded, and tuned.
   public var before: MetricSummary
+  /// The held-back rows' figures with the tuned engine.
   public var after: MetricSummary
   /// What was fitted, with `fit` recording the rows and figures.
   public var tuning: TuningFile

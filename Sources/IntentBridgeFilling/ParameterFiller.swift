@@ -5,6 +5,7 @@ import IntentBridgeText
 
 /// One argument the filler set, and where it came from.
 public struct FilledArgument: Sendable, Hashable {
+  /// Where a filled value came from.
   public enum Source: String, Sendable, Hashable {
     /// A slot of the best-matching phrase template.
     case template
@@ -16,24 +17,34 @@ public struct FilledArgument: Sendable, Hashable {
     case defaultValue = "default"
   }
 
+  /// The parameter's name.
   public var name: String
+  /// The value, in the parameter's JSON form (an enum case's `value`, an entity instance's `id`).
   public var value: JSONValue
   /// Unicode-scalar range in the request (nil for defaults).
   public var span: Range<Int>?
+  /// How sure the filler is of the value (0…1): 1 for context values and defaults.
   public var confidence: Double
+  /// Where the value came from.
   public var source: Source
 }
 
 /// A required parameter the request did not give, with the question to ask.
 public struct MissingParameter: Sendable, Hashable {
+  /// The parameter's name.
   public var name: String
+  /// The question to ask for it, in the catalog's words and language (docs/FILLING.md,
+  /// "Questions").
   public var question: String
 }
 
 /// A parameter several values could fill.
 public struct AmbiguousParameter: Sendable, Hashable {
+  /// The parameter's name.
   public var name: String
+  /// The values the request could mean (ids of enum cases or entity instances), in the order found.
   public var candidates: [JSONValue]
+  /// The question that asks which one is meant, naming the candidates by title.
   public var question: String
 }
 

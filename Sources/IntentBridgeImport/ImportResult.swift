@@ -14,6 +14,7 @@ public struct ImportResult: Sendable {
   /// this message instead of writing it.
   public var notRecognized: ImportWarning?
 
+  /// A result; `notRecognized` is nil unless the input is not of the importer's kind.
   public init(catalog: JSONValue, warnings: [ImportWarning], notRecognized: ImportWarning? = nil) {
     self.catalog = catalog
     self.warnings = warnings
@@ -35,6 +36,7 @@ public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
   /// `file:line:column` in a text input.
   public var location: FileLocation?
 
+  /// A warning at `path` in a JSON input, or at `location` in a text input.
   public init(path: JSONPath, message: String, location: FileLocation? = nil) {
     self.path = path
     self.message = message

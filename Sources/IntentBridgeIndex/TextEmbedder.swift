@@ -3,6 +3,7 @@
 public protocol TextEmbedder: Sendable {
   /// Names the model (and its build) so index files made with another model are detected.
   var identity: String { get }
+  /// The length of every vector `embed` returns.
   var dimensions: Int { get }
   /// Embeds texts; an all-zero vector means "no signal" (e.g. only unknown tokens).
   func embed(_ texts: [String]) throws -> [[Float]]

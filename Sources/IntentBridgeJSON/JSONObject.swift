@@ -5,9 +5,11 @@
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   public typealias Element = (key: String, value: JSONValue)
 
+  /// The member keys in insertion order.
   public private(set) var keys: [String] = []
   private var storage: [String: JSONValue] = [:]
 
+  /// An empty object.
   public init() {}
 
   /// Creates an object from key-value pairs; a later duplicate key replaces the earlier value.
@@ -24,6 +26,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     return (key, storage[key] ?? .null)
   }
 
+  /// The value of `key`, nil when absent; setting a new key appends it, an existing one keeps its
+  /// place, nil removes it.
   public subscript(key: String) -> JSONValue? {
     get { storage[key] }
     set {
@@ -35,6 +39,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
   }
 
+  /// Whether the object has a member `key`.
   public func contains(key: String) -> Bool { storage[key] != nil }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

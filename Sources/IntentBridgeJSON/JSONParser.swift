@@ -1,8 +1,11 @@
 /// A position in a text file: 1-based line and column (columns count Unicode scalars).
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// 1-based line.
   public var line: Int
+  /// 1-based column, in Unicode scalars.
   public var column: Int
 
+  /// The position at `line` and `column` (both 1-based).
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
@@ -17,7 +20,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
 /// Why a JSON text was rejected, and where.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong, e.g. what was expected and what was found.
   public var message: String
+  /// The line and column of the problem.
   public var location: SourceLocation
   /// Byte offset of the problem in the input.
   public var offset: Int
@@ -37,11 +42,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// - Complexity: O(n) in the input length.
 public struct JSONParser {
+  /// How strict a parse is: the nesting depth and whether duplicate keys are errors.
   public struct Options: Sendable {
     /// Deeper nesting is rejected with an error instead of exhausting the stack.
     public var maximumDepth: Int = 256
     /// When true, a repeated key in one object is an error; otherwise the last value wins.
     public var rejectDuplicateKeys: Bool = true
+    /// The defaults: nesting up to 256 levels, duplicate keys rejected.
     public init() {}
   }
 

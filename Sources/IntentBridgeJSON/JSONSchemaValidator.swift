@@ -12,6 +12,7 @@ public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
   /// What was expected and what was found, e.g. `expected integer, found string "abc"`.
   public var message: String
 
+  /// A violation at `instancePath` of the schema keyword `keyword`.
   public init(instancePath: JSONPath, keyword: String, message: String) {
     self.instancePath = instancePath
     self.keyword = keyword

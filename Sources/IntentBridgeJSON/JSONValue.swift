@@ -7,14 +7,19 @@
 ///     let value: JSONValue = ["name": "add_note", "count": 2]
 ///     print(value.compactText)   // {"name":"add_note","count":2}
 public enum JSONValue: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
   /// An integer literal that fits `Int64` (no fraction, no exponent).
   case integer(Int64)
   /// Any other number: literals with a fraction or exponent, or integers beyond `Int64`.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array, in order.
   case array([JSONValue])
+  /// An object, its members in order.
   case object(JSONObject)
 }
 
@@ -32,11 +37,13 @@ extension JSONValue {
     }
   }
 
+  /// The string; nil for other values.
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
+  /// The boolean; nil for other values.
   public var boolValue: Bool? {
     if case .bool(let b) = self { return b }
     return nil
@@ -60,16 +67,19 @@ extension JSONValue {
     }
   }
 
+  /// The elements; nil for other values.
   public var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
 
+  /// The object; nil for other values.
   public var objectValue: JSONObject? {
     if case .object(let o) = self { return o }
     return nil
   }
 
+  /// Whether the value is `null`.
   public var isNull: Bool {
     if case .null = self { return true }
     return false

@@ -3,7 +3,9 @@ import IntentBridgeTemplates
 
 /// One intent's place in a ranking, with each signal's contribution (for `--explain`).
 public struct RankedIntent: Sendable, Hashable {
+  /// The intent's id.
   public var intentID: String
+  /// The intent's position in the catalog's `intents`.
   public var intentIndex: Int
   /// Calibrated probability that this intent is the right one (`ConfidenceModel`).
   public var confidence: Double
@@ -14,6 +16,8 @@ public struct RankedIntent: Sendable, Hashable {
   public var score: Double
   /// Raw BM25F score and its per-request normalised value (score / best score).
   public var keywordScore: Double
+  /// `keywordScore` divided by the best keyword score any intent has for the request (0…1; 0 when
+  /// none has one).
   public var keywordNormalized: Double
   /// Best cosine similarity to the intent's vectors (nil without embeddings).
   public var vectorScore: Double?
@@ -62,6 +66,8 @@ public struct MatchedTerm: Sendable, Hashable {
   public var request: String
   /// The intent's indexed term it matched.
   public var indexed: String
+  /// 1 for an exact match; `RankingConfiguration.functionWordWeight` for a stop or function word,
+  /// `fuzzyWeight` for a typo or compound part.
   public var weight: Double
 
   /// `term`, or `request→indexed` when the request's term matched another.
@@ -87,6 +93,7 @@ public struct Ranking: Sendable {
     case noMatch(reason: String)
   }
 
+  /// The request text, as given.
   public var request: String
   /// Best first; ties broken by catalog order. Empty only for an empty catalog.
   public var candidates: [RankedIntent]

@@ -43,10 +43,13 @@ public struct RankingConfiguration: Sendable, Hashable {
   public var mode: RankingMode = .hybrid
 
   package var keyword = KeywordIndex.Configuration()
+  /// The weight of the embedding score in the fused score (default 1).
   public var embeddingWeight: Double = 1.0
   /// The embedding score of an intent: `(1 − centroidWeight) · best cosine + centroidWeight ·
   /// cosine with the intent's centroid` (`VectorIndex.centroidScores`).
   public var centroidWeight: Double = 0.7
+  /// The weight of the normalised keyword score (BM25F / the request's best) in the fused score
+  /// (default 0.5).
   public var keywordWeight: Double = 0.5
   /// Whether `hybrid` ranks with the embeddings alone: set when the engine loads with the
   /// transformer encoder a catalog whose evidence the encoder leads on (`CatalogEvidence`:
@@ -113,6 +116,8 @@ public struct RankingConfiguration: Sendable, Hashable {
     case .embedding: embeddingCalibration
     }
   }
+  /// A best candidate below this confidence (default 0.5) is looked at for a free-text reading;
+  /// the answer's no-match threshold is the confidence model's (`noMatchOverride` replaces it).
   public var noMatchThreshold: Double = 0.5
   /// The confidence below which the answer is "no match", overriding the confidence model's
   /// threshold (`--set no-match=…`).
@@ -141,10 +146,12 @@ public struct RankingConfiguration: Sendable, Hashable {
     get { keyword.b }
     set { keyword.b = newValue }
   }
+  /// BM25's term-frequency saturation `k1` (default 1.2).
   public var bm25K1: Double {
     get { keyword.k1 }
     set { keyword.k1 = newValue }
   }
+  /// The weight of a request term matched only through a typo or compound split (default 0.7).
   public var fuzzyWeight: Double {
     get { keyword.fuzzyWeight }
     set { keyword.fuzzyWeight = newValue }
@@ -155,12 +162,14 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// An answer at least this confident is never ambiguous.
   package static let ambiguityCeiling = 0.9
 
+  /// The weight of a request term that is a stop or function word of the language (default 0.4).
   public var functionWordWeight: Double {
     get { keyword.functionWordWeight }
     set { keyword.functionWordWeight = newValue }
   }
   /// The keyword fields in `fieldWeights` order.
   public static let fieldNames = IntentDocument.Field.allCases.map(\.description)
+  /// The keyword weight of each field, in `fieldNames` order (default 3, 2, 1.5, 1, 0.5, 0.6, 0.4).
   public var fieldWeights: [Double] {
     get { keyword.fieldWeights }
     set { keyword.fieldWeights = newValue }
@@ -169,5 +178,6 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// than to every intent, gets no match.
   public var negativePhraseSimilarity: Double = 0.85
 
+  /// The defaults the documented figures were measured with.
   public init() {}
 }

@@ -10,6 +10,8 @@ public enum RankingMode: String, Sendable, Hashable, CaseIterable, CustomStringC
 
   public var description: String { rawValue }
 
+  /// Whether the mode ranks with embeddings (`embedding`, `hybrid`).
   public var usesEmbeddings: Bool { self != .keyword }
+  /// Whether the mode ranks with keywords and templates (`keyword`, `hybrid`).
   public var usesKeywords: Bool { self != .embedding }
 }

@@ -9,6 +9,8 @@ public struct ArgumentError: Sendable, Hashable, CustomStringConvertible {
   public var path: JSONPath
   /// The top-level argument name (empty for problems with the whole object).
   public var argument: String
+  /// What is wrong: an unknown or missing argument, or how the value found fails
+  /// (e.g. `"urgentt" is not one of: …`).
   public var message: String
   /// The expected form, e.g. `one of "low", "normal", "high"`.
   public var expected: String
@@ -21,6 +23,8 @@ public struct ArgumentError: Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
+  /// `{"path", "argument", "message", "expected", "example"?}`: the error as a JSON object
+  /// (`intentbridge validate --json` prints one per line).
   public var jsonValue: JSONValue {
     var object = JSONObject()
     object["path"] = .string(path.description)
@@ -41,14 +45,19 @@ public struct ArgumentError: Sendable, Hashable, CustomStringConvertible {
 public struct ArgumentValidator: Sendable {
   let builder: ToolDefinitionBuilder
 
+  /// A validator of the tools `catalog`'s intents become, with texts in `language` (nil: the
+  /// catalog's default language).
   public init(catalog: Catalog, language: String? = nil) {
     self.builder = ToolDefinitionBuilder(catalog: catalog, language: language)
   }
 
+  /// The problems of `arguments` against the tool of `intent`; empty when they fit.
   public func validate(_ arguments: JSONValue, for intent: Intent) -> [ArgumentError] {
     validate(arguments, against: builder.tool(for: intent))
   }
 
+  /// The problems of `arguments` against `tool`'s input schema, each with the argument, the
+  /// expected form and, where there is one, an example; empty when they fit.
   public func validate(_ arguments: JSONValue, against tool: ToolDefinition) -> [ArgumentError] {
     let schema = JSONValue.object(tool.inputSchema)
     guard case .object(let given) = arguments else {

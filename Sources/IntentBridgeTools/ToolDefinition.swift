@@ -5,9 +5,11 @@ import IntentBridgeJSON
 /// object root and properties in parameter declaration order. Dialect renderers
 /// (`ToolDialect`) turn it into MCP, OpenAI, Anthropic, Gemini or GenerationSchema form.
 public struct ToolDefinition: Sendable, Hashable {
+  /// The id of the intent the tool calls.
   public var intentID: String
   /// Matches `^[a-zA-Z0-9_-]{1,64}$`.
   public var name: String
+  /// The intent's title in the builder's language.
   public var title: String
   /// The model-facing description (at most `ToolDescription.limit` characters).
   public var description: String
@@ -19,11 +21,14 @@ public struct ToolDefinition: Sendable, Hashable {
   public var outputSchema: JSONObject?
   /// Parameter names in declaration order, and which of them are required.
   public var parameterOrder: [String]
+  /// The required parameters' names, in declaration order.
   public var required: [String]
   /// Per-parameter facts that some dialects fold into descriptions (e.g. defaults).
   public var defaults: [(name: String, value: JSONValue)]
 
+  /// The MCP tool annotations (hints, not guarantees), from the intent's `effects`.
   public struct Annotations: Sendable, Hashable {
+    /// Annotations with the given hints.
     public init(readOnlyHint: Bool, destructiveHint: Bool, idempotentHint: Bool, openWorldHint: Bool) {
       self.readOnlyHint = readOnlyHint
       self.destructiveHint = destructiveHint
@@ -31,9 +36,14 @@ public struct ToolDefinition: Sendable, Hashable {
       self.openWorldHint = openWorldHint
     }
 
+    /// The tool does not change its environment (`effects.readOnly`; default false).
     public var readOnlyHint: Bool
+    /// The tool may destroy or overwrite data (`effects.destructive`; default: not read-only).
     public var destructiveHint: Bool
+    /// Calling it again with the same arguments has no further effect (`effects.idempotent`;
+    /// default: read-only).
     public var idempotentHint: Bool
+    /// The tool may reach beyond the app, e.g. the network (`effects.openWorld`; default true).
     public var openWorldHint: Bool
   }
 

@@ -7,9 +7,12 @@ import IntentBridgeJSON
 ///
 /// - Complexity: O(n) in the catalog size.
 public struct ToolDefinitionBuilder: Sendable {
+  /// The catalog the tools are built from.
   public let catalog: Catalog
+  /// The language of titles and descriptions; nil: the catalog's default language.
   public let language: String?
 
+  /// A builder of `catalog`'s tools with texts in `language` (nil: the catalog's default language).
   public init(catalog: Catalog, language: String? = nil) {
     self.catalog = catalog
     self.language = language
@@ -20,6 +23,8 @@ public struct ToolDefinitionBuilder: Sendable {
     catalog.intents.filter(\.isDiscoverable).map(tool(for:))
   }
 
+  /// The tool of `intent` (discoverable or not): name, title, description, input schema,
+  /// annotations, output schema.
   public func tool(for intent: Intent) -> ToolDefinition {
     var properties = JSONObject()
     var required: [String] = []

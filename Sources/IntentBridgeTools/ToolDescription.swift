@@ -16,6 +16,8 @@ import IntentBridgeJSON
 /// synonyms, for entities `Give the id of a Note, e.g. "note-1" (Groceries), …`, for value
 /// synonyms `Words: "max" = 100`, and units or currencies where they apply.
 public struct ToolDescription: Sendable {
+  /// The longest description, in characters: later parts are dropped first, and a first part
+  /// that is longer still is cut to end with "…".
   public static let limit = 2048
   /// How many entity instances a property description lists at most.
   public static let instanceListLimit = 20
@@ -23,11 +25,14 @@ public struct ToolDescription: Sendable {
   let catalog: Catalog
   let language: String?
 
+  /// Descriptions of `catalog`'s intents and parameters in `language` (nil: the catalog's default
+  /// language).
   public init(catalog: Catalog, language: String?) {
     self.catalog = catalog
     self.language = language
   }
 
+  /// The tool description of `intent` as above, at most `limit` characters.
   public func toolDescription(for intent: Intent) -> String {
     var base = (intent.description ?? intent.title).resolved(for: language)
     if base.count > Self.limit { base = String(base.prefix(Self.limit - 1)) + "…" }
@@ -59,6 +64,8 @@ public struct ToolDescription: Sendable {
     return render(template.root)
   }
 
+  /// The property description of `parameter` as above (empty when the catalog says nothing of it),
+  /// at most `limit` characters.
   public func propertyDescription(for parameter: Parameter) -> String {
     var parts: [String] = []
     if let description = parameter.description?.resolved(for: language) ?? parameter.title?.resolved(for: language) {

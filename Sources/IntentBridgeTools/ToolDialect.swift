@@ -10,10 +10,15 @@ import IntentBridgeJSON
 /// | `gemini` | `{"functionDeclarations": [{name, description, parameters}]}` (a Gemini `Tool`, restricted schema subset) |
 /// | `generation-schema` | `[{name, description, parameters}]` with Apple Foundation Models `GenerationSchema` objects (`x-order`, `additionalProperties: false`) |
 public enum ToolDialect: String, Sendable, CaseIterable {
+  /// MCP `tools/list`.
   case mcp
+  /// OpenAI Chat Completions `tools`.
   case openai
+  /// Anthropic Messages API `tools`.
   case anthropic
+  /// A Gemini `Tool` with `functionDeclarations`.
   case gemini
+  /// Apple Foundation Models `GenerationSchema` objects (`generation-schema`).
   case generationSchema = "generation-schema"
 
   /// Renders `tools` as this dialect's document. `strict` applies to `openai` only: every

@@ -14,21 +14,29 @@ import IntentBridgeSystem
 /// relative), or relative to `base` when they lie inside it, so the same command gives the
 /// same catalog wherever it runs.
 public struct SwiftImportInput: Sendable {
+  /// One file read: its name as the catalog records it, and its bytes.
   public struct File: Sendable {
+    /// The path as given, or relative to `base` when inside it.
     public var name: String
+    /// The file's content.
     public var bytes: [UInt8]
 
+    /// A file `name` with content `bytes`.
     public init(name: String, bytes: [UInt8]) {
       self.name = name
       self.bytes = bytes
     }
   }
 
+  /// The `.swift` files, in a stable order.
   public var sources: [File] = []
+  /// The `.xcstrings` and `.strings` files, in a stable order.
   public var strings: [File] = []
+  /// The first `Info.plist` found; nil when none was.
   public var infoPlist: File?
   /// The last component of the first folder given: the app's name when nothing else names it.
   public var appName: String?
+  /// The paths as given (relative to `base` when inside it), for `source.upstream`.
   public var upstream: [String] = []
   /// Files that were found but not read (too large, unreadable), with the reason.
   public var skipped: [(name: String, reason: String)] = []
@@ -36,12 +44,16 @@ public struct SwiftImportInput: Sendable {
   /// Files larger than this are skipped with a warning.
   public static let maximumFileSize = 64 << 20
 
+  /// Why the input could not be collected.
   public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// The path given.
     public var path: String
+    /// What is wrong, e.g. `no such file or folder`.
     public var reason: String
     public var description: String { "\(path): error: \(reason)" }
   }
 
+  /// An empty input.
   public init() {}
 
   /// Collects `paths` (Swift sources, string files or folders) and `stringPaths` (string

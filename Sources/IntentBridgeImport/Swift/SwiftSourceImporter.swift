@@ -28,6 +28,7 @@ import IntentBridgeJSON
 ///
 /// - Complexity: O(n) in the size of the sources and string files.
 public enum SwiftSourceImporter {
+  /// What the import takes besides the sources and string files.
   public struct Options: Sendable {
     /// Languages to import from the String Catalogs (catalog or Apple tags); empty: all.
     public var languages: [String] = []
@@ -35,8 +36,11 @@ public enum SwiftSourceImporter {
     public var appName: String?
     /// The paths that were imported, for `source.upstream`.
     public var upstream: [String] = []
+    /// The app's `Info.plist`, for its name and bundle identifier; nil: none.
     public var infoPlist: SwiftImportInput.File?
 
+    /// Options; the defaults import every language, with no fallback app name, no upstream paths
+    /// and no `Info.plist`.
     public init(languages: [String] = [], appName: String? = nil, upstream: [String] = [], infoPlist: SwiftImportInput.File? = nil) {
       self.languages = languages
       self.appName = appName
