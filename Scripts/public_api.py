@@ -11,8 +11,11 @@ leaves them) at `public` access and above; every public symbol becomes one line,
 `Module  kind  Type.member  declaration`, sorted, so the listing changes exactly when the
 public surface does. `--check` compares with the committed listing and fails with the lines
 added and removed: a change of the public API must come with the listing updated
-(`--write`) in the same commit. Both modes print the number of public types and of public
-symbols without a doc comment.
+(`--write`) in the same commit. It also fails on any public symbol without a doc comment
+(members the compiler synthesises, such as an enum's `hash(into:)`, excepted), naming them.
+Both modes print the number of public types and of public symbols without a doc comment.
+`--module-names A,B` checks those modules instead of the library product's (the script's own
+test uses a fixture module).
 
 Prints `public api: 1 passed, 0 failed` (or `0 passed, 1 failed`); exit 1 on a difference.
 """
@@ -43,7 +46,7 @@ HEADER = (
 )
 
 
-def listing(modules_dir):
+def listing(modules_dir, modules=None):
     """(lines, public types, undocumented symbols) of the product's public surface."""
     target = f"{platform.machine()}-unknown-linux-gnu"
     lines, types, undocumented = set(), 0, 0
@@ -54,7 +57,7 @@ def listing(modules_dir):
         if name.endswith(".build") and os.path.exists(module_map):
             c_modules += ["-Xcc", f"-fmodule-map-file={module_map}"]
     with tempfile.TemporaryDirectory() as out:
-        for module in MODULES:
+        for module in modules or MODULES:
             subprocess.run(
                 ["swift-symbolgraph-extract", "-module-name", module, "-I", modules_dir, "-target", target,
                  "-minimum-access-level", "public", "-output-dir", out, *c_modules],
@@ -70,7 +73,9 @@ def listing(modules_dir):
                     continue
                 lines.add(line)
                 types += kind in TYPE_KINDS
-                if "docComment" not in symbol:
+                # Members the compiler synthesises (`hash(into:)` of an enum, …) have no
+                # source line to document; they carry the standard library's documentation.
+                if "docComment" not in symbol and "::SYNTHESIZED::" not in symbol["identifier"]["precise"]:
                     undocumented += 1
                     UNDOCUMENTED.append(line)
     return sorted(lines), types, undocumented
@@ -80,7 +85,8 @@ def main():
     argv = sys.argv[1:]
     modules_dir = argv[argv.index("--modules") + 1] if "--modules" in argv else os.path.join(ROOT, ".build", "debug", "Modules")
     path = argv[argv.index("--listing") + 1] if "--listing" in argv else LISTING
-    lines, types, undocumented = listing(modules_dir)
+    modules = argv[argv.index("--module-names") + 1].split(",") if "--module-names" in argv else None
+    lines, types, undocumented = listing(modules_dir, modules)
     print(f"public API: {len(lines)} public symbols, {types} public types, {undocumented} without a doc comment")
     if "--undocumented" in argv:
         for line in sorted(UNDOCUMENTED):
@@ -101,6 +107,11 @@ def main():
     if added or removed:
         print(f"the public API differs from {os.path.relpath(path, ROOT)} ({len(added)} added, {len(removed)} removed): "
               "if that is meant, run `python3 Scripts/public_api.py --write` and commit the listing")
+    for line in sorted(UNDOCUMENTED)[:40]:
+        print(f"  undocumented: {line}")
+    if undocumented:
+        print(f"{undocumented} public symbols have no doc comment: document each (`///`) where it is declared")
+    if added or removed or undocumented:
         print("public api: 0 passed, 1 failed")
         sys.exit(1)
     print("public api: 1 passed, 0 failed")

@@ -17,7 +17,9 @@ import IntentBridgeText
 /// top-1 with "no match" counted as wrong, under the constraint that ≥ 91 % of the 150
 /// off-domain requests (`Examples/off-domain`) get no match; tuning on half of the rows and
 /// measuring on the other half moves the figures by about a point (docs/RANKING.md). "No
-/// match" when the best candidate's confidence is below `noMatchThreshold`.
+/// match" when the best candidate's calibrated confidence is below the confidence model's
+/// threshold (`noMatchOverride` when set; `Ranker.decide`); `noMatchThreshold` only decides
+/// when a free-text reading is looked for.
 public struct RankingConfiguration: Sendable, Hashable {
   package struct Calibration: Sendable, Hashable {
     package var bias: Double = -2.976

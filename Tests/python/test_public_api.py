@@ -1,5 +1,6 @@
 """Shows that Scripts/public_api.py --check fails when the public API and the committed
-listing differ, in either direction, and passes when they agree.
+listing differ, in either direction, and passes when they agree; and that it fails on a
+public symbol without a doc comment, naming it (a fixture module compiled with swiftc).
 
 Usage: python3 Tests/python/test_public_api.py   (after `swift build`: it reads .build/debug/Modules)
 
@@ -45,5 +46,26 @@ case("a public symbol missing from the listing (an API added without it): fails,
 invented = "IntentBridgeEngine  func  IntentEngine.removedMethod()  func removedMethod()"
 status, out = check("\n".join(lines + [invented]))
 case("a listed symbol the modules lack (an API removed without it): fails, naming it", status == 1 and f"- {invented}" in out, out)
+
+
+def fixture_check(source):
+    """`--check` of a module `DocFixture` compiled from `source` against its own listing."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "DocFixture.swift")
+        open(path, "w", encoding="utf-8").write(source)
+        subprocess.run(["swiftc", "-parse-as-library", "-emit-module", "-module-name", "DocFixture", "-emit-module-path",
+                        os.path.join(folder, "DocFixture.swiftmodule"), path], check=True, capture_output=True)
+        listing_path = os.path.join(folder, "listing.txt")
+        common = ["--modules", folder, "--module-names", "DocFixture", "--listing", listing_path]
+        subprocess.run([sys.executable, SCRIPT, "--write", *common], check=True, capture_output=True)
+        result = subprocess.run([sys.executable, SCRIPT, "--check", *common], capture_output=True, text=True)
+        return result.returncode, result.stdout
+
+
+documented = "/// A colour.\npublic enum Colour: String { /// Red.\n case red\n /// Blue.\n case blue }\n"
+status, out = fixture_check(documented)
+case("a module whose public symbols all have doc comments passes", status == 0, out)
+status, out = fixture_check(documented + "public func undocumentedHelper() {}\n")
+case("a public symbol without a doc comment fails the check, naming it", status == 1 and "undocumentedHelper()" in out, out)
 print(f"public api tests: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
