@@ -22,7 +22,9 @@ article that does not exist (in the catalog or in a doc comment), an unknown dir
 an ambiguous link fails the build. Then the catalog's Swift code listings are type-checked
 against the same built modules (`swiftc -typecheck`; each page's listings in order in one
 function, written to `.build/docs/listings.swift`), so that an example cannot name an API
-that does not exist. Offline; about 5 s on two idle cores.
+that does not exist, and Getting Started's program is checked to be the README's library
+example, character for character (the test command builds and runs that one). Offline;
+about 5 s on two idle cores.
 
 Prints what the archive holds and `docs: 1 passed, 0 failed`; on any DocC diagnostic, or a
 listing that does not type-check, prints the diagnostics and `docs: 0 passed, 1 failed`,
@@ -85,6 +87,24 @@ def extract_symbol_graph(modules_dir, out):
     return len(graph["symbols"])
 
 
+def swift_listings(markdown):
+    """The ```swift code listings of a Markdown text, in order."""
+    return re.findall(r"^```swift\n(.*?)^```", markdown, re.S | re.M)
+
+
+def check_getting_started_program():
+    """Getting Started's program must be the README's library example, which the test command
+    builds and runs (Scripts/check_library_example.sh): the article says it is exactly that."""
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    section = readme.split("## Use as a library", 1)[1].split("\n## ", 1)[0]
+    example = [listing for listing in swift_listings(section) if f"import {MODULE}" in listing][:1]
+    guide = open(os.path.join(CATALOG, "GettingStarted.md"), encoding="utf-8").read()
+    program = [listing for listing in swift_listings(guide) if f"import {MODULE}" in listing][:1]
+    if not example or program != example:
+        fail("the program of GettingStarted.md is not the README's library example (section \"Use as a library\", "
+             "the block with `import IntentBridge`) character for character: copy the README's block")
+
+
 def check_code_listings(modules_dir, out):
     """Type-checks the catalog's Swift code listings against the built modules; returns their count.
 
@@ -96,8 +116,7 @@ def check_code_listings(modules_dir, out):
     for name in sorted(os.listdir(CATALOG)):
         if not name.endswith(".md"):
             continue
-        text = open(os.path.join(CATALOG, name), encoding="utf-8").read()
-        listings = [listing for listing in re.findall(r"^```swift\n(.*?)^```", text, re.S | re.M)
+        listings = [listing for listing in swift_listings(open(os.path.join(CATALOG, name), encoding="utf-8").read())
                     if not listing.startswith("// Package.swift")]
         if not listings:
             continue
@@ -139,6 +158,7 @@ def main():
         fail(f"docc convert found {len(diagnostics)} problem(s) in {os.path.relpath(CATALOG, ROOT)} "
              f"or the doc comments (exit {result.returncode})", output)
     listings = check_code_listings(modules_dir, os.path.dirname(archive))
+    check_getting_started_program()
     pages = os.path.join(archive, "data", "documentation")
     count = sum(len([name for name in files if name.endswith(".json")]) for _, _, files in os.walk(pages))
     articles = len([name for name in os.listdir(CATALOG) if name.endswith(".md") and name != f"{MODULE}.md"])
