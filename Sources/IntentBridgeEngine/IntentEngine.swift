@@ -15,9 +15,11 @@ import IntentBridgeText
   import Foundation
 #endif
 
-/// The library's front door: a catalog compiled for one language, with its embedding model
-/// and vectors, ready to rank and resolve requests. The CLI, the MCP server and evaluation
-/// are thin layers over it.
+/// The engine of one catalog language: the catalog compiled for it, with its embedding model
+/// and vectors, ready to rank and resolve requests. The library's door is `CatalogEngines`,
+/// which holds one engine per catalog language and answers each request in its own; the CLI,
+/// the MCP server and evaluation are thin layers over it. An engine alone serves a catalog of
+/// one language, or a language chosen up front:
 ///
 ///     let engine = try IntentEngine.load(catalogPath: "Examples/notes/notes.en.json")
 ///     let resolution = engine.resolve("add a high priority note to buy milk")
