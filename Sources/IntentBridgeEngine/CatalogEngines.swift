@@ -29,24 +29,18 @@ public final class CatalogEngines: Sendable {
   let notice: @Sendable (String) -> Void
 
   /// Loads the catalog and the engine of the chosen (or default) language.
-  public init(catalogPath: String, options: IntentEngine.Options = IntentEngine.Options(), notice: @escaping @Sendable (String) -> Void = { _ in })
-    throws(IntentEngine
-    .LoadError)
-  {
+  public convenience init(
+    catalogPath: String, options: IntentEngine.Options = IntentEngine.Options(), notice: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(IntentEngine.LoadError) {
     // The model loads while the catalog does; every engine of the catalog then shares it.
     let (catalog, options, first) = try IntentEngine.loadCatalogAndEngine(catalogPath: catalogPath, options: options, notice: notice)
-    self.catalog = catalog
-    self.catalogPath = catalogPath
-    self.options = options
-    self.notice = notice
-    loaded = Mutex([first.language: first])
-    defaultLanguage = first.language
+    self.init(catalog: catalog, catalogPath: catalogPath, options: options, first: first, notice: notice)
   }
 
   /// The engines of `catalog`, already read from `catalogPath` (its index files sit beside
   /// it), starting with the engine of `Options.language` (nil: the default language); e.g.
   /// for a caller that reads the catalog first to know which languages it needs.
-  public init(
+  public convenience init(
     catalog: Catalog, catalogPath: String, options: IntentEngine.Options = IntentEngine.Options(),
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(IntentEngine.LoadError) {
@@ -54,6 +48,11 @@ public final class CatalogEngines: Sendable {
     let first = try IntentEngine.load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
     // The other languages' engines start from the first one's model (loaded once).
     if let embedder = first.embedder { options.embedding = .loaded(embedder) }
+    self.init(catalog: catalog, catalogPath: catalogPath, options: options, first: first, notice: notice)
+  }
+
+  /// The engines of `catalog` with `first` loaded; `options` name the model the others share.
+  init(catalog: Catalog, catalogPath: String, options: IntentEngine.Options, first: IntentEngine, notice: @escaping @Sendable (String) -> Void) {
     self.catalog = catalog
     self.catalogPath = catalogPath
     self.options = options
