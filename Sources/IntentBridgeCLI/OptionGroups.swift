@@ -94,13 +94,6 @@ enum RankingSettings {
 
 /// Loads engines for the commands and reports why one does not load.
 enum EngineOptions {
-  /// Loads the engine, or prints why not and says which exit code fits: 65 for an invalid
-  /// catalog, an undeclared language or an index file the user must fix, 1 for a model or
-  /// endpoint that failed.
-  static func loadEngine(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<IntentEngine, ExitCode> {
-    load(catalogPath: catalogPath, options: options, console: console)
-  }
-
   /// `options` with a progress line for index builds on `console` (drawn on a terminal when a
   /// build takes more than a second).
   static func reportingProgress(_ options: IntentEngine.Options, console: Console) -> IntentEngine.Options {
@@ -113,24 +106,22 @@ enum EngineOptions {
     return options
   }
 
-  static func load(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<IntentEngine, ExitCode> {
+  /// The catalog's engines (`CatalogEngines`, the one door): with `--lang`, that language's;
+  /// without, each request goes to the catalog language it is written in. A catalog already
+  /// read (`catalog`) is not read again. On failure prints why and says which exit code fits:
+  /// 65 for an invalid catalog, an undeclared language or an index file the user must fix, 1
+  /// for a model or endpoint that failed.
+  static func loadEngines(
+    catalogPath: String, catalog: Catalog? = nil, options: IntentEngine.Options, console: Console
+  ) -> Result<CatalogEngines, ExitCode> {
     do {
-      let engine = try IntentEngine.load(catalogPath: catalogPath, options: reportingProgress(options, console: console)) {
-        console.err($0 + "\n")
-      }
-      console.keepUntilExit?(engine)
-      return .success(engine)
-    } catch {
-      return .failure(report(error, catalogPath: catalogPath, console: console))
-    }
-  }
-
-  /// The catalog's engines (`CatalogEngines`): with `--lang`, that language's; without, each
-  /// request goes to the catalog language it is written in.
-  static func loadEngines(catalogPath: String, options: IntentEngine.Options, console: Console) -> Result<CatalogEngines, ExitCode> {
-    do {
-      let engines = try CatalogEngines(catalogPath: catalogPath, options: reportingProgress(options, console: console)) {
-        console.err($0 + "\n")
+      let options = reportingProgress(options, console: console)
+      let notice: @Sendable (String) -> Void = { console.err($0 + "\n") }
+      let engines: CatalogEngines
+      if let catalog {
+        engines = try CatalogEngines(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice)
+      } else {
+        engines = try CatalogEngines(catalogPath: catalogPath, options: options, notice: notice)
       }
       console.keepUntilExit?(engines)
       return .success(engines)

@@ -45,12 +45,14 @@ package enum TokenizerCache: Sendable, Equatable {
   }
 
   /// Where to look for a compiled tokenizer, in order, and where to write a new one.
-  struct Plan {
-    var candidates: [String]
-    var writeTargets: [String]
+  package struct Plan: Sendable, Equatable {
+    package var candidates: [String]
+    package var writeTargets: [String]
   }
 
-  func plan(folder: String, modelIdentity: String, environment: [String: String]) -> Plan {
+  /// The files a model in `folder` (of identity `modelIdentity`) may keep its compiled
+  /// tokenizer in (`SidecarFiles.compiledTokenizer` names them for the engine).
+  package func plan(folder: String, modelIdentity: String, environment: [String: String] = processEnvironment) -> Plan {
     let name = Self.cacheFileName(modelIdentity: modelIdentity, folder: folder)
     switch self {
     case .disabled:

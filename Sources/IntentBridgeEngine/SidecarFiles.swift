@@ -7,10 +7,11 @@ import IntentBridgeIndex
 ///   (`notes.en.index`, `IndexFile.path`);
 /// - `transformerIndex`: the transformer encoder's (`notes.en.transformer.index`), so that
 ///   switching encoders does not rebuild one file back and forth;
-/// - `tuning`: what `intentbridge tune` fitted (`notes.en.tuning.json`, `TuningFile`).
+/// - `tuning`: what `intentbridge tune` fitted (`notes.en.tuning.json`, `TuningFile`);
 ///
-/// A model folder has one file of its own: its compiled tokenizer (`tokenizer.ibtok`, or
-/// the user's cache folder when the model's is read-only), named by `TokenizerCache`.
+/// and beside a model, `compiledTokenizer`: the model's tokenizer compiled for mapping
+/// (`tokenizer.ibtok` in the model's folder, or in the user's cache folder when that one is
+/// read-only; `TokenizerCache`).
 package struct SidecarFiles: Sendable, Hashable {
   package let catalogPath: String
   package let language: String
@@ -39,5 +40,12 @@ package struct SidecarFiles: Sendable, Hashable {
     case .loaded(let embedder): index(for: embedder)
     case .none, .staticModel, .endpoint: index
     }
+  }
+
+  /// Where the model in `modelDirectory` (of identity `modelIdentity`) looks for its compiled
+  /// tokenizer, in order (`TokenizerCache.automatic`): beside the model, then in the user's
+  /// cache folder.
+  package static func compiledTokenizer(modelDirectory: String, modelIdentity: String) -> [String] {
+    TokenizerCache.automatic.plan(folder: modelDirectory, modelIdentity: modelIdentity).candidates
   }
 }

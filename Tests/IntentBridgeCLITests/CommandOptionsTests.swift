@@ -99,6 +99,17 @@ import Testing
     #expect(throws: UsageError.self) { try unknown.validate(intentOf: catalog) }
   }
 
+  /// An unknown `--intent` is reported before the model loads: with a model folder that does
+  /// not exist, the intent is named, not the model; a known intent goes on to the model.
+  @Test func anUnknownIntentIsReportedBeforeTheModelLoads() {
+    let notes = Repository.path("Examples/notes/notes.en.json")
+    let unknown = CapturedRun(["resolve", notes, "add a note", "--intent", "Nope", "--model", "/nonexistent/model"])
+    #expect(unknown.status == 64 && unknown.err.contains("no intent 'Nope'"), "\(unknown.err)")
+    #expect(!unknown.err.contains("/nonexistent/model"), "\(unknown.err)")
+    let known = CapturedRun(["resolve", notes, "add a note", "--intent", "AddNoteIntent", "--model", "/nonexistent/model"])
+    #expect(known.status != 0 && known.err.contains("/nonexistent/model"), "\(known.err)")
+  }
+
   /// `import`: an option of another kind is refused before anything is read.
   @Test func importOptionsBelongToTheirKind() throws {
     let tools = try ImportOptions(CommandLineParser.parse(["tools", "list.json", "--out", "c.json", "--quiet"], spec: ImportCommand.spec))

@@ -13,8 +13,8 @@ enum IndexCommand: Subcommand {
   static func run(_ options: IndexOptions, console: Console) -> ExitCode {
     let path = options.catalogPath
     let engine: IntentEngine
-    switch EngineOptions.loadEngine(catalogPath: path, options: options.engineOptions, console: console) {
-    case .success(let loaded): engine = loaded
+    switch EngineOptions.loadEngines(catalogPath: path, options: options.engineOptions, console: console) {
+    case .success(let loaded): engine = loaded.defaultEngine
     case .failure(let code): return code
     }
     // Loading already checked the file and rebuilt it when needed; report what is there now.

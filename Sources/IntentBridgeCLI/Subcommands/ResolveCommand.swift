@@ -14,14 +14,19 @@ enum ResolveCommand: Subcommand {
     discussion: "Exit status: 0 when resolved (also for no match or missing values), 64 usage, 65 invalid catalog or requests file, 1 model failure.")
 
   static func run(_ options: ResolveOptions, console: Console) throws(UsageError) -> ExitCode {
+    // `--intent` names an intent of the catalog: the catalog is read first and the name checked
+    // before the model and the index file load (without it, catalog and model load side by side).
+    var catalog: Catalog?
+    if options.intent != nil {
+      guard let read = CatalogInput.load(options.catalogPath, console: console) else { return .dataError }
+      try options.validate(intentOf: read)
+      catalog = read
+    }
     let engines: CatalogEngines
-    switch EngineOptions.loadEngines(catalogPath: options.catalogPath, options: options.engineOptions, console: console) {
+    switch EngineOptions.loadEngines(catalogPath: options.catalogPath, catalog: catalog, options: options.engineOptions, console: console) {
     case .success(let loaded): engines = loaded
     case .failure(let code): return code
     }
-    // The catalog and the model load side by side in one step: the catalog's intents are
-    // known only once both have.
-    try options.validate(intentOf: engines.catalog)
     var told = Set<String>()
     let clock = options.clock
     switch options.input {

@@ -46,7 +46,8 @@ struct ResolveOptions: CommandOptions, EngineCommandOptions {
     try input.validate(command: ResolveCommand.spec.name)
   }
 
-  /// `--intent` must name an intent of `catalog`, the catalog the engine read.
+  /// `--intent` must name an intent of `catalog` (read before the model and the index file
+  /// load).
   func validate(intentOf catalog: Catalog) throws(UsageError) {
     if let intent, catalog.intent(id: intent) == nil {
       throw UsageError(message: "no intent '\(intent)' in \(catalogPath)", command: ResolveCommand.spec.name)
