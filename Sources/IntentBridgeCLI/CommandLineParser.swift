@@ -104,12 +104,6 @@ struct ParsedArguments: Sendable {
   var flags: Set<String> = []
   var wantsHelp = false
 
-  /// The value of the option `name` (the last one given); commands read their options by
-  /// declaration instead (`value(_:)`).
-  func option(_ name: String) -> String? { options[name]?.last }
-  /// Whether the flag `name` was given.
-  func flag(_ name: String) -> Bool { flags.contains(name) }
-
   /// The value of `option`, read by its declaration (the typed options of `CommandOptions`
   /// do, so that an option's name is written once); nil when it was not given.
   func value(_ option: CommandSpec.Option) -> String? { options[option.name]?.last }

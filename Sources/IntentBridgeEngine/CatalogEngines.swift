@@ -73,7 +73,7 @@ public final class CatalogEngines: Sendable {
   /// settles the language (Han, kana, Hangul, Cyrillic, …) chooses the declared language of
   /// that script, or the default language when none is declared (ranked cross-lingually). For
   /// Latin script, each declared language's support is the detector's evidence for it
-  /// (function words, typical letters: `LanguageDetector.latinScores`) plus the request's
+  /// (function words, typical letters: `LanguageDetector.Reading.latinScores`) plus the request's
   /// words its own vocabulary knows (`CompiledCatalog.knownWords`): the catalog is the best
   /// judge of its languages on short requests ("sytytä olohuoneen valot" has no Finnish
   /// function word, but three words of the Finnish catalog). The best-supported language
@@ -89,10 +89,17 @@ public final class CatalogEngines: Sendable {
     return (choice.language, choice.detected)
   }
 
-  /// `language(of:)`, with the ranking made in the chosen language (`top` candidates) when
-  /// choosing ranked the request in each candidate language, so that the caller need not rank
-  /// it again.
-  func choose(_ request: String, top: Int) -> (language: String, detected: Bool, ranking: Ranking?, reading: LanguageDetector.Reading?) {
+  /// The catalog language `request` is answered in: its row's `rowLanguage` when given and
+  /// declared (not detected), else `language(of:)`'s choice, with the ranking made in the
+  /// chosen language (`top` candidates) when choosing ranked the request in each candidate
+  /// language, and the language detector's reading when one was made, so that the caller
+  /// neither ranks nor reads the request again.
+  func choose(
+    _ request: String, rowLanguage: String? = nil, top: Int
+  ) -> (language: String, detected: Bool, ranking: Ranking?, reading: LanguageDetector.Reading?) {
+    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
+      return (declared, false, nil, nil)
+    }
     let (candidates, reading) = languages(of: request)
     guard candidates.count > 1 else {
       let language = candidates.first ?? defaultLanguage
@@ -160,11 +167,8 @@ public final class CatalogEngines: Sendable {
   /// The engine for `request`: its row's `lang` when given (and declared), else its detected
   /// language (`language(of:)`); the default language's when that one cannot be loaded.
   public func engine(for request: String, rowLanguage: String? = nil) throws(IntentEngine.LoadError) -> (engine: IntentEngine, detected: Bool) {
-    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
-      return (try engine(language: declared), false)
-    }
-    let (language, detected) = language(of: request)
-    return (try engine(language: language), detected)
+    let choice = choose(request, rowLanguage: rowLanguage, top: 1)
+    return (try engine(language: choice.language), choice.detected)
   }
 
   /// What the catalog's engines answered for one request: the value, the engine of the catalog
@@ -186,11 +190,7 @@ public final class CatalogEngines: Sendable {
   /// - Complexity: `IntentEngine.rank`, once: when the language is unsure, the ranking made
   ///   while choosing it is the one returned.
   public func rank(_ request: String, top: Int = 5, rowLanguage: String? = nil) throws(IntentEngine.LoadError) -> Routed<Ranking> {
-    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
-      let engine = try engine(language: declared)
-      return Routed(value: engine.rank(request, top: top), engine: engine, detected: false)
-    }
-    let choice = choose(request, top: top)
+    let choice = choose(request, rowLanguage: rowLanguage, top: top)
     let engine = try engine(language: choice.language)
     return Routed(value: choice.ranking ?? engine.rank(request, top: top, reading: choice.reading), engine: engine, detected: choice.detected)
   }
@@ -202,11 +202,7 @@ public final class CatalogEngines: Sendable {
     rowLanguage: String? = nil
   ) throws(IntentEngine.LoadError) -> Routed<Resolution> {
     let choice: IntentEngine.IntentChoice = intent.map(IntentEngine.IntentChoice.forced) ?? .answer
-    if options.language == nil, let rowLanguage, let declared = catalog.declaredLanguage(for: rowLanguage) {
-      let engine = try engine(language: declared)
-      return Routed(value: engine.resolve(request, clock: clock, choosing: choice, top: top, context: context), engine: engine, detected: false)
-    }
-    let chosen = choose(request, top: 1)
+    let chosen = choose(request, rowLanguage: rowLanguage, top: 1)
     let engine = try engine(language: chosen.language)
     let resolution = engine.resolve(request, clock: clock, choosing: choice, top: top, context: context, reading: chosen.reading)
     return Routed(value: resolution, engine: engine, detected: chosen.detected)

@@ -80,7 +80,7 @@ public struct IntentEngine: Sendable {
   /// - Complexity: see `Ranker.rank`: postings of the request's terms, one embedding, the
   ///   vectors' dot products, template matching of a bounded candidate set.
   public func rank(_ request: String, top: Int = 5) -> Ranking {
-    ranker.rank(analyze(request), top: top)
+    rank(request, top: top, reading: nil)
   }
 
   /// `rank(_:top:)` with the language detector's reading of `request` already made (choosing

@@ -44,8 +44,12 @@ package struct LanguageDetector: Sendable {
       return latin.map { LanguageDetector.latinGuess(scores: $0, bonus: bonus) }
     }
 
-    /// `LanguageDetector.latinScores` of the text when it is mostly in Latin script (empty
-    /// otherwise: a script that settles the language has no Latin evidence to weigh).
+    /// The evidence of a text mostly in Latin script for each Latin-script language
+    /// (`latinLanguages`, by primary subtag): its function words and typical letters, counted
+    /// as `detect` counts them; a language with none is left out, and a text in a script that
+    /// settles the language has none.
+    ///
+    ///     LanguageDetector().read("sytytä olohuoneen valot").latinScores   // ["fi": 1.5, "de": 0.5, "sv": 0.5, …]
     package var latinScores: [String: Double] {
       var scores: [String: Double] = [:]
       for (index, score) in (latin ?? []).enumerated() where score > 0 { scores[LanguageEvidence.latin[index].language] = score }
@@ -103,17 +107,6 @@ package struct LanguageDetector: Sendable {
 
   /// The Latin-script languages told apart, by primary subtag.
   package static var latinLanguages: [String] { LanguageEvidence.latin.map(\.language) }
-
-  /// The evidence of `text` for each Latin-script language (`latinLanguages`, by primary
-  /// subtag): its function words and typical letters, counted as `detect` counts them; a
-  /// language with none is left out.
-  ///
-  ///     LanguageDetector().latinScores("sytytä olohuoneen valot")   // ["fi": 1.5, "de": 0.5, "sv": 0.5, …]
-  package func latinScores(_ text: String) -> [String: Double] {
-    var scores: [String: Double] = [:]
-    for (index, score) in latinEvidence(text).enumerated() where score > 0 { scores[LanguageEvidence.latin[index].language] = score }
-    return scores
-  }
 
   /// Per `LanguageEvidence.latin` entry, the evidence of `text` for it.
   func latinEvidence(_ text: String) -> [Double] {

@@ -22,8 +22,8 @@ import Testing
 
   @Test(arguments: ["full", "compact", "auto"]) func serveTakesItsToolMode(mode: String) throws {
     let parsed = try CommandLineParser.parse(["catalog.json", "--mode", mode, "--signals", "keyword"], spec: ServeCommand.spec)
-    #expect(parsed.option("mode") == mode)
-    #expect(parsed.option("signals") == "keyword")
+    #expect(parsed.value(ServeOptions.mode) == mode)
+    #expect(parsed.value(SignalsSettings.signals) == "keyword")
   }
 
   @Test func serveHelpListsModeOnce() {

@@ -39,13 +39,14 @@ enum EvalCommand: Subcommand {
     // The engines of the catalog languages the rows use (a row's language, or the default for
     // a language the catalog does not declare: ranked cross-lingually), one model for all.
     let languages = Set(datasets.flatMap { $0.requests.map { Evaluator.catalogLanguage(for: $0.language, catalog: catalog) } }).sorted()
+    engineOptions.language = languages.first
+    let catalogEngines: CatalogEngines
+    switch EngineOptions.loadEngines(catalogPath: catalogPath, catalog: catalog, options: engineOptions, console: console) {
+    case .success(let loaded): catalogEngines = loaded
+    case .failure(let code): return code
+    }
     var engines: [String: IntentEngine] = [:]
     do {
-      engineOptions.language = languages.first
-      let catalogEngines = try CatalogEngines(
-        catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(engineOptions, console: console)
-      ) { console.err($0 + "\n") }
-      console.keepUntilExit?(catalogEngines)
       for language in languages { engines[language] = try catalogEngines.engine(language: language) }
     } catch {
       return EngineOptions.report(error, catalogPath: catalogPath, console: console)

@@ -13,7 +13,7 @@ struct GatewayOptions: CommandOptions, EngineCommandOptions {
     name: "timeout", valueName: "seconds", help: "Seconds each start-up request to a server may take (default 30).")
   static let callTimeout = CommandSpec.Option(
     name: "call-timeout", valueName: "seconds", help: "Seconds a forwarded tool call may take (default 60).")
-  static let pageSize = CommandSpec.Option(name: "page-size", valueName: "n", help: "Tools per tools/list page; default: all on one page.")
+  static let pageSize = ServeOptions.pageSize
   static let quiet = CommandSpec.Flag(name: "quiet", help: "Do not print the importer's warnings about the servers' tools.")
 
   var configPath: String

@@ -47,21 +47,19 @@ enum TuneCommand: Subcommand {
           "'--out' writes one tuning file, but the rows are in \(byLanguage.count) catalog languages (\(byLanguage.keys.sorted().joined(separator: ", "))); drop '--out' or pass --lang",
         command: spec.name)
     }
-    // The catalog's engines, one model for all; each language's is loaded when its rows come.
-    var catalogEngines: CatalogEngines?
+    // The catalog's engines, one model for all, starting with the first language's; each
+    // other language's is loaded when its rows come.
+    guard let first = byLanguage.keys.min() else { return .success }
+    engineOptions.language = first
+    let catalogEngines: CatalogEngines
+    switch EngineOptions.loadEngines(catalogPath: catalogPath, catalog: catalog, options: engineOptions, console: console) {
+    case .success(let loaded): catalogEngines = loaded
+    case .failure(let code): return code
+    }
     for (language, rows) in byLanguage.sorted(by: { $0.key < $1.key }) {
       let engine: IntentEngine
       do {
-        if let catalogEngines {
-          engine = try catalogEngines.engine(language: language)
-        } else {
-          engineOptions.language = language
-          let loaded = try CatalogEngines(
-            catalog: catalog, catalogPath: catalogPath, options: EngineOptions.reportingProgress(engineOptions, console: console)
-          ) { console.err($0 + "\n") }
-          catalogEngines = loaded
-          engine = loaded.defaultEngine
-        }
+        engine = try catalogEngines.engine(language: language)
       } catch {
         return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }
