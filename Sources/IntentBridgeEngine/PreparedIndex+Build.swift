@@ -49,8 +49,10 @@ extension PreparedIndex {
       }
       var file = outcome.file
       options.progress?("calibrating", 0, 2)
+      var fitting = options.ranking
+      fitting.embeddingWeighsCoverage = encoderLeads(embedder, compiled)
       let models = ConfidenceFitting.fit(
-        compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: options.ranking)
+        compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: fitting)
       options.progress?("calibrating", 1, 2)
       var shipped = options.ranking
       shipped.confidenceModels = [:]

@@ -48,7 +48,8 @@ struct PreparedIndex: Sendable {
       }
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
-      configuration.encoderLeads = embedder is TransformerEncoder && options.signalsFromEvidence && CatalogEvidence(compiled).encoderLeads
+      configuration.embeddingWeighsCoverage = Self.encoderLeads(embedder, compiled)
+      configuration.encoderLeads = options.signalsFromEvidence && configuration.embeddingWeighsCoverage
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
@@ -62,5 +63,11 @@ struct PreparedIndex: Sendable {
     // The calibration and the tuning change weights and confidence, not what the vector
     // index was built with (near-duplicate threshold, int8 scan size).
     return PreparedIndex(compiled: compiled, embedder: embedder, vectorIndex: vectorIndex, configuration: configuration)
+  }
+
+  /// Whether `embedder` leads on `compiled`'s evidence (`CatalogEvidence.encoderLeads`): the
+  /// transformer encoder on a catalog of phrases or titles without entity instances.
+  static func encoderLeads(_ embedder: any TextEmbedder, _ compiled: CompiledCatalog) -> Bool {
+    embedder is TransformerEncoder && CatalogEvidence(compiled).encoderLeads
   }
 }

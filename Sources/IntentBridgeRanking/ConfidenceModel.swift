@@ -16,8 +16,9 @@ import IntentBridgeSystem
 /// Two parts: how likely the request is in the catalog's domain at all (`inScope`, from the
 /// first candidate's features), and how likely each candidate is the right intent of an
 /// in-domain request (`weights`). A candidate's confidence is their product; the answer is
-/// the likeliest candidate, and it is "no match" when no intent is likelier than none
-/// (`confidence < 1 − inScope`) or its confidence is below `threshold`.
+/// the likeliest candidate, and it is "no match" when no intent is likelier than none by
+/// `outsideCost` (`confidence < outsideCost × (1 − inScope)`) or its confidence is below
+/// `threshold`.
 ///
 /// `identity` keeps the evidence as it is (the shipped calibration, fitted on the project's
 /// development sets; every request in domain, no match below 0.5); `ConfidenceFitter` fits
@@ -40,14 +41,23 @@ public struct ConfidenceModel: Sendable, Hashable {
   package var inScopeWeights: [Double]?
   /// "No match" when the best probability is below it.
   package var threshold: Double
+  /// How many refusals one answer to a request outside the domain weighs: "no match" when the
+  /// answer's confidence is below `outsideCost × (1 − inScope)`. 1 is the plain "likelier
+  /// than none"; a catalog's own fit reads `inScope` at the share of outside requests a
+  /// router sees and decides at the larger share it was fitted with
+  /// (`ConfidenceCalibration.outsideCost`), so it refuses as that fit would.
+  package var outsideCost: Double
   package var origin: Origin
   /// How many requests the weights were fitted on (0 for `shipped`).
   package var fittedOn: Int
 
-  package init(weights: [Double], inScopeWeights: [Double]? = nil, threshold: Double = 0.5, origin: Origin, fittedOn: Int = 0) {
+  package init(
+    weights: [Double], inScopeWeights: [Double]? = nil, threshold: Double = 0.5, outsideCost: Double = 1, origin: Origin, fittedOn: Int = 0
+  ) {
     self.weights = weights
     self.inScopeWeights = inScopeWeights
     self.threshold = threshold
+    self.outsideCost = outsideCost
     self.origin = origin
     self.fittedOn = fittedOn
   }
@@ -62,13 +72,20 @@ public struct ConfidenceModel: Sendable, Hashable {
   /// P(in domain) from the first candidate's features (1 without `inScopeWeights`).
   package func inScope(_ features: [Double]) -> Double { inScopeWeights.map { Self.logistic($0, features) } ?? 1 }
 
+  /// `inScope` read at the share of outside requests the model was fitted with: its odds
+  /// divided by `outsideCost` (`inScope` itself when the cost is 1).
+  package func fittedInScope(_ inScope: Double) -> Double {
+    outsideCost == 1 ? inScope : inScope / (inScope + outsideCost * (1 - inScope))
+  }
+
   static func logistic(_ weights: [Double], _ features: [Double]) -> Double {
     var z = 0.0
     for (w, f) in zip(weights, features) { z += w * f }
     return 1 / (1 + exp(-max(-30, min(30, z))))
   }
 
-  /// `{"origin", "threshold", "fittedOn", "weights": {name: weight}, "inScopeWeights"?: {…}}`.
+  /// `{"origin", "threshold", "outsideCost"?, "fittedOn", "weights": {name: weight},
+  /// "inScopeWeights"?: {…}}` (`outsideCost` written when it is not 1).
   package var jsonValue: JSONValue {
     func object(_ weights: [Double]) -> JSONValue {
       var object = JSONObject()
@@ -79,15 +96,16 @@ public struct ConfidenceModel: Sendable, Hashable {
       "origin": .string(origin.rawValue), "threshold": .number(threshold), "fittedOn": .integer(Int64(fittedOn)), "weights": object(weights),
     ]
     if let inScopeWeights { json["inScopeWeights"] = object(inScopeWeights) }
+    if outsideCost != 1 { json["outsideCost"] = .number((outsideCost * 1e6).rounded() / 1e6) }
     return .object(json)
   }
 
   /// The keys `jsonValue` writes; any other key makes `init(json:)` refuse the value.
-  static let jsonKeys: Set<String> = ["origin", "threshold", "fittedOn", "weights", "inScopeWeights"]
+  static let jsonKeys: Set<String> = ["origin", "threshold", "outsideCost", "fittedOn", "weights", "inScopeWeights"]
 
   /// Reads `jsonValue`; nil when it is not that shape (unknown keys or feature names, missing
-  /// fields, a threshold outside 0…1, a weight that is not finite, `fittedOn` that is not a
-  /// count).
+  /// fields, a threshold outside 0…1, a weight that is not finite, an `outsideCost` that is not
+  /// a finite number of at least 1, `fittedOn` that is not a count).
   package init?(json: JSONValue) {
     guard let keys = json.objectValue?.keys, keys.allSatisfy(Self.jsonKeys.contains) else { return nil }
     func weights(_ value: JSONValue?) -> [Double]? {
@@ -105,7 +123,13 @@ public struct ConfidenceModel: Sendable, Hashable {
     let inScope = weights(json["inScopeWeights"])
     if json["inScopeWeights"] != nil, inScope == nil { return nil }
     guard let fittedOn = json["fittedOn"]?.integerValue, fittedOn >= 0 else { return nil }
-    self.init(weights: correct, inScopeWeights: inScope, threshold: threshold, origin: origin, fittedOn: Int(fittedOn))
+    var outsideCost = 1.0
+    if let value = json["outsideCost"] {
+      guard let cost = value.doubleValue, cost.isFinite, cost >= 1 else { return nil }
+      outsideCost = cost
+    }
+    self.init(
+      weights: correct, inScopeWeights: inScope, threshold: threshold, outsideCost: outsideCost, origin: origin, fittedOn: Int(fittedOn))
   }
 }
 
@@ -117,10 +141,18 @@ package enum ConfidenceFeatures {
   /// The leads are over the best other candidate among the first `window` of the ranking.
   package static let window = 5
 
+  /// The coverage a cross-lingual request's candidates are weighed with. Its words cannot be
+  /// found in the catalog's language, so its coverage says nothing either way; it reads as
+  /// about the middle of what the catalogs' own requests cover (their in-domain
+  /// pseudo-requests cover 0.4–0.8, off-domain ones about 0.2; measured on the development
+  /// catalogs, docs/RANKING.md "Confidence per catalog").
+  package static let crossLingualCoverage = 0.35
+
   /// The features of `candidates[k]` among the ranking's candidates: the leads are over the
   /// best *other* candidate of the first `window` (negative for all but the one that leads).
+  /// A `crossLingual` request's coverage is `crossLingualCoverage`.
   /// - Complexity: O(window).
-  package static func of(_ k: Int, in candidates: [RankedIntent]) -> [Double] {
+  package static func of(_ k: Int, in candidates: [RankedIntent], crossLingual: Bool = false) -> [Double] {
     let candidate = candidates[k]
     var otherCosine = -1.0
     var otherScore = -Double.infinity
@@ -132,7 +164,8 @@ package enum ConfidenceFeatures {
     let evidence = min(1 - 1e-6, max(1e-6, candidate.evidence))
     return [
       1, log(evidence / (1 - evidence)), cosine, candidates.count > 1 ? cosine - otherCosine : 0,
-      candidates.count > 1 ? candidate.score - otherScore : 0, candidate.coverage, log(1 + candidate.keywordScore), candidate.templateScore,
+      candidates.count > 1 ? candidate.score - otherScore : 0, crossLingual ? crossLingualCoverage : candidate.coverage,
+      log(1 + candidate.keywordScore), candidate.templateScore,
     ]
   }
 }

@@ -1,3 +1,4 @@
+import IntentBridgeSystem
 import IntentBridgeTemplates
 
 /// Fits the ranking to a user's labelled requests (`intentbridge tune`): the fusion weights
@@ -10,7 +11,9 @@ import IntentBridgeTemplates
 /// 2. **Confidence**: per effective signal choice (a cross-lingual request is ranked by
 ///    embeddings), `ConfidenceFitter` fits P(right | in domain) on the in-scope rows and
 ///    P(in domain) on all rows, each pulled toward the model in effect (the catalog's own fit),
-///    so that a few dozen rows refine it rather than replace it. Without out-of-scope rows the
+///    so that a few dozen rows refine it rather than replace it. With out-of-scope rows the
+///    labels set the share of outside requests (`outsideCost` 1); without, the in-domain part
+///    and its `outsideCost` stay. Without out-of-scope rows the
 ///    in-domain part stays as it was. Signal choices with fewer than `minimumRows` rows keep
 ///    their model.
 /// 3. **Threshold**: the no-match threshold in 0…0.9 (steps of 0.01) under which the rows are
@@ -72,7 +75,8 @@ package enum ConfidenceTuner {
       guard let first = ranking.candidates.first else { continue }
       let mode = weighted.signals(for: row.request)
       let right = row.intents?.contains(first.intentIndex) ?? false
-      groups[mode, default: []].append((ConfidenceFeatures.of(0, in: ranking.candidates), right, row.intents != nil))
+      groups[mode, default: []].append(
+        (weighted.confidenceFeatures(0, in: ranking.candidates, crossLingual: ranking.crossLingual), right, row.intents != nil))
     }
     var models: [RankingMode: ConfidenceModel] = [:]
     for (mode, group) in groups.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where group.count >= minimumRows {
@@ -80,14 +84,21 @@ package enum ConfidenceTuner {
       let correct = ConfidenceFitter.fit(
         group.filter(\.inScope).map { ConfidenceFitter.Row(features: $0.features, isRight: $0.right) }, prior: prior, origin: .tuned)
       var inScopeWeights = prior.inScopeWeights
+      var outsideCost = prior.outsideCost
       if group.contains(where: { !$0.inScope }) {
-        let inScopePrior = ConfidenceModel(
-          weights: prior.inScopeWeights ?? ConfidenceFeatures.names.map { $0 == "bias" ? 3 : 0 }, origin: prior.origin)
+        // Pulled toward the in-domain part as it was fitted (at the fit's share of outside
+        // requests); the labelled rows then set the share, so outside answers weigh as
+        // much as refusals.
+        var fitted = prior.inScopeWeights ?? ConfidenceFeatures.names.map { $0 == "bias" ? 3 : 0 }
+        fitted[0] -= log(prior.outsideCost)
+        let inScopePrior = ConfidenceModel(weights: fitted, origin: prior.origin)
         inScopeWeights =
           ConfidenceFitter.fit(group.map { ConfidenceFitter.Row(features: $0.features, isRight: $0.inScope) }, prior: inScopePrior, origin: .tuned)
           .weights
+        outsideCost = 1
       }
-      var model = ConfidenceModel(weights: correct.weights, inScopeWeights: inScopeWeights, threshold: 0, origin: .tuned, fittedOn: group.count)
+      var model = ConfidenceModel(
+        weights: correct.weights, inScopeWeights: inScopeWeights, threshold: 0, outsideCost: outsideCost, origin: .tuned, fittedOn: group.count)
       model.threshold = threshold(model, group)
       models[mode] = model
     }
@@ -105,11 +116,12 @@ package enum ConfidenceTuner {
   }
 
   /// The threshold answering most rows right under `model` (the ranker's rule: answer when the
-  /// confidence reaches the threshold and the chance of being outside the domain).
+  /// confidence reaches the threshold and the chance of being outside the domain weighed by
+  /// `outsideCost`).
   static func threshold(_ model: ConfidenceModel, _ group: [(features: [Double], right: Bool, inScope: Bool)]) -> Double {
     let scored = group.map { row -> (confidence: Double, outside: Double, right: Bool, inScope: Bool) in
       let inScope = model.inScope(row.features)
-      return (inScope * model.probability(row.features), 1 - inScope, row.right, row.inScope)
+      return (inScope * model.probability(row.features), model.outsideCost * (1 - inScope), row.right, row.inScope)
     }
     var best = (threshold: 0.0, correct: -1)
     for step in 0...90 {

@@ -12,7 +12,11 @@ extension Ranker {
   ///   are estimates, made exact where the first places could be (`refine`).
   func baseScores(_ request: AnalyzedRequest, signals mode: RankingMode, top: Int, excluding: Int?, embedding: QueryEmbedding) -> RankingPass {
     let tokens = request.tokens
-    let terms = mode.usesKeywords ? keywordIndex.resolve(tokens: tokens) : []
+    // The terms are found for coverage (a confidence feature) of a request in the catalog's
+    // language that the embeddings alone rank (`embeddingWeighsCoverage`); they score only
+    // with keywords.
+    let lexical = mode.usesKeywords || (configuration.embeddingWeighsCoverage && request.foreignLanguage == nil)
+    let terms = lexical ? keywordIndex.resolve(tokens: tokens) : []
     let keyword = mode.usesKeywords ? keywordIndex.scores(terms) : [Double](repeating: 0, count: catalog.intents.count)
     let maxKeyword = keyword.max() ?? 0
     var scored: [(index: Int, score: Double)] = []
@@ -36,7 +40,7 @@ extension Ranker {
       affinity: addsAffinity ? { [affinities, weight = configuration.affinityWeight] in weight * Double(affinities[$0]) } : nil)
     var pass = RankingPass(
       request: request, signals: mode, top: top, terms: terms, keyword: keyword, maxKeyword: maxKeyword,
-      requestTerms: mode.usesKeywords ? Set(analyzedTerms(tokens)) : [], query: embedding.query, embeddingProblem: embedding.problem,
+      requestTerms: lexical ? Set(analyzedTerms(tokens)) : [], query: embedding.query, embeddingProblem: embedding.problem,
       vector: embedding.vector, estimate: embedding.estimate, scored: scored, affinities: affinities, fusion: fusion,
       matchesTemplates: matchesTemplates, template: [Float](repeating: 0, count: catalog.intents.count))
     if var estimated = pass.estimate, var estimates = pass.vector {

@@ -6,15 +6,16 @@ extension Ranker {
   /// confident than the answer, and a 95 % answer leaves at most 5 % to the rest).
   /// - Complexity: O(candidates × window).
   /// `uncapped`: each candidate's confidence before those caps (how well it fits on its own).
-  func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel) -> (
+  /// A `crossLingual` request's coverage is read as `confidenceFeatures` says.
+  func calibrate(_ candidates: [RankedIntent], model: ConfidenceModel, crossLingual: Bool) -> (
     candidates: [RankedIntent], inScope: Double, uncapped: [Double]
   ) {
     var out = candidates
-    let inScope = candidates.isEmpty ? 1 : model.inScope(ConfidenceFeatures.of(0, in: candidates))
+    let inScope = candidates.isEmpty ? 1 : model.inScope(confidenceFeatures(0, in: candidates, crossLingual: crossLingual))
     var above = 0.0
     var uncapped: [Double] = []
     for k in out.indices {
-      out[k].confidence = inScope * model.probability(ConfidenceFeatures.of(k, in: candidates))
+      out[k].confidence = inScope * model.probability(confidenceFeatures(k, in: candidates, crossLingual: crossLingual))
       uncapped.append(out[k].confidence)
       // At most one of the candidates is right: an alternative is no likelier than what the
       // ones before it leave, nor than the one before it.

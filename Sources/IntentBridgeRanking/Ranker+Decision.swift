@@ -1,8 +1,8 @@
 extension Ranker {
   /// The last stage of `rank`: what the calibrated `candidates` (best first) conclude.
-  /// "No match" when the best confidence is below the threshold (for a cross-lingual request
-  /// at least `ConfidenceCalibration.crossLingualMinimum`), below the chance that the request
-  /// is outside the catalog (`inScope`), when the request is closer to a negative phrase than
+  /// "No match" when the best confidence is below the threshold (for a cross-lingual request,
+  /// read at the fit's share of outside requests, below `ConfidenceCalibration.crossLingualMinimum`), below the chance that the request
+  /// is outside the catalog (`1 − inScope`) weighed by the model's `outsideCost`, when the request is closer to a negative phrase than
   /// to the answer, or when there is no candidate. Otherwise ambiguous when the first
   /// candidates fit, each on its own (`uncapped`), at least `ambiguityShare` as well as the
   /// answer and the answer is below `ambiguityCeiling`; a match otherwise.
@@ -10,15 +10,24 @@ extension Ranker {
     _ candidates: [RankedIntent], uncapped: [Double], inScope: Double, model: ConfidenceModel, crossLingual: Bool, query: [Float]?
   ) -> Ranking.Outcome {
     guard let best = candidates.first else { return .noMatch(reason: "the catalog has no discoverable intents") }
-    let threshold =
-      configuration.noMatchOverride ?? (crossLingual ? max(model.threshold, ConfidenceCalibration.crossLingualMinimum) : model.threshold)
+    let threshold = configuration.noMatchOverride ?? model.threshold
     if best.confidence < threshold {
       return .noMatch(reason: "best confidence \((best.confidence * 10000).rounded() / 10000) is below the threshold \(threshold)")
     }
-    if configuration.noMatchOverride == nil, best.confidence < 1 - inScope {
+    // The cross-lingual floor holds for the confidence read at the share of outside requests
+    // the model was fitted with (where it was measured).
+    let fitted = best.confidence * model.fittedInScope(inScope) / max(inScope, 1e-12)
+    if configuration.noMatchOverride == nil, crossLingual, fitted < ConfidenceCalibration.crossLingualMinimum {
       return .noMatch(
         reason:
-          "no intent is likelier than none: the best confidence \((best.confidence * 10000).rounded() / 10000) is below the chance that the request is outside the catalog (\(((1 - inScope) * 10000).rounded() / 10000))"
+          "best confidence \((best.confidence * 10000).rounded() / 10000) (\((fitted * 10000).rounded() / 10000) at the fit's share of outside requests) is below the threshold \(ConfidenceCalibration.crossLingualMinimum) of a request in another language"
+      )
+    }
+    if configuration.noMatchOverride == nil, best.confidence < model.outsideCost * (1 - inScope) {
+      let weighed = model.outsideCost == 1 ? "" : " weighed \((model.outsideCost * 100).rounded() / 100) times"
+      return .noMatch(
+        reason:
+          "no intent is likelier than none: the best confidence \((best.confidence * 10000).rounded() / 10000) is below the chance that the request is outside the catalog (\(((1 - inScope) * 10000).rounded() / 10000))\(weighed)"
       )
     }
     if let query, let bestVector = best.vectorScore {

@@ -74,6 +74,14 @@ package struct Ranker: Sendable {
 
   package func confidenceModel(_ mode: RankingMode) -> ConfidenceModel { configuration.confidenceModels[mode] ?? .identity }
 
+  /// The confidence features of `candidates[k]` as this ranker weighs them
+  /// (`ConfidenceFeatures.of`): a `crossLingual` request's coverage reads
+  /// `ConfidenceFeatures.crossLingualCoverage` where the embeddings weigh coverage
+  /// (`RankingConfiguration.embeddingWeighsCoverage`).
+  package func confidenceFeatures(_ k: Int, in candidates: [RankedIntent], crossLingual: Bool) -> [Double] {
+    ConfidenceFeatures.of(k, in: candidates, crossLingual: crossLingual && configuration.embeddingWeighsCoverage)
+  }
+
   /// The signals that rank `request`: a cross-lingual request (`AnalyzedRequest.foreignLanguage`)
   /// is ranked by embeddings alone when there are vectors, since the catalog's keywords and
   /// templates are in another language (docs/RANKING.md, "Languages") — when the embeddings'
@@ -124,9 +132,11 @@ package struct Ranker: Sendable {
     var candidates = leaders(pass)
     readFreeText(&pass, candidates: &candidates)
     let model = confidenceModel(mode)
-    let calibration = calibrate(candidates, model: model)
+    // Ranked by embeddings because its language is not the catalog's (an encoder that leads
+    // ranks a request in the catalog's language by embeddings too: not cross-lingual).
+    let crossLingual = request.foreignLanguage != nil && mode == .embedding
+    let calibration = calibrate(candidates, model: model, crossLingual: crossLingual)
     candidates = Array(calibration.candidates.prefix(requested))
-    let crossLingual = mode != configuration.mode
     var ranking = Ranking(
       request: request.text, candidates: candidates,
       outcome: decide(

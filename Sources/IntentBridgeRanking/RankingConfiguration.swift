@@ -57,6 +57,13 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// transformer encoder a catalog whose evidence the encoder leads on (`CatalogEvidence`:
   /// example phrases or titles), unless the signals were chosen (`--signals`).
   package var encoderLeads = false
+  /// Whether the embedding signals' confidence weighs coverage: set for a catalog the encoder
+  /// leads on (as `encoderLeads`, whatever the signals chosen), whose requests in its own
+  /// language are ranked by the embeddings alone. Their words are looked up for coverage
+  /// (they score nothing), and a cross-lingual request's coverage reads
+  /// `ConfidenceFeatures.crossLingualCoverage`. Otherwise the embeddings rank only
+  /// cross-lingual requests, and weigh no coverage.
+  package var embeddingWeighsCoverage = false
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
   /// The template quality is raised to this power before weighting, so that an exact

@@ -103,7 +103,17 @@ import Testing
 
   @Test func aTuningFileReadsBackAsWritten() throws {
     let model = ConfidenceModel(
-      weights: [-1, 1, 2, 0.5, 0.25, 3, -0.1, 1], inScopeWeights: [2, 0, 1, 0, 0, 1, 0, 0], threshold: 0.31, origin: .tuned, fittedOn: 42)
+      weights: [-1, 1, 2, 0.5, 0.25, 3, -0.1, 1], inScopeWeights: [2, 0, 1, 0, 0, 1, 0, 0], threshold: 0.31, outsideCost: 4.75, origin: .tuned,
+      fittedOn: 42)
+    // An outside cost below 1 (answers cheaper than refusals) or not a number does not read.
+    for bad: JSONValue in [.number(0.5), .string("4"), .number(-1)] {
+      var json = model.jsonValue.objectValue ?? [:]
+      json["outsideCost"] = bad
+      #expect(ConfidenceModel(json: .object(json)) == nil, "\(bad)")
+    }
+    var plain = model
+    plain.outsideCost = 1
+    #expect(plain.jsonValue["outsideCost"] == nil && ConfidenceModel(json: plain.jsonValue) == plain)
     let file = TuningFile(
       catalogHash: "abc", language: "de", model: "m#r3", keywordWeight: 0.75, centroidWeight: 0.5, models: [.hybrid: model, .embedding: model],
       fit: ["rows": 42])

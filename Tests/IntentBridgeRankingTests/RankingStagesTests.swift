@@ -1,6 +1,8 @@
 import Foundation
 import IntentBridgeCatalog
 import IntentBridgeEngine
+import IntentBridgeImport
+import IntentBridgeJSON
 import IntentBridgeTemplates
 import IntentBridgeTestSupport
 import Testing
@@ -40,6 +42,85 @@ import Testing
     #expect(first.templateScore > 0)
     #expect(
       abs(first.contributions.template - engine.configuration.templateWeight * pow(first.templateScore, engine.configuration.templatePower)) < 1e-9)
+  }
+
+  /// The repository's tool list (descriptions, no phrase templates: the catalog fits its own
+  /// confidence) with the default model, fitted in memory.
+  static func toolsEngine() throws -> IntentEngine {
+    let document = try JSONParser.parse(bytes: Array(try Repository.read(Repository.path("Examples/tools/tools.openai.json"))))
+    let imported = ToolListImporter.importCatalog(document, fileName: "tools.openai.json")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-stages-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tools.json").path
+    try Data(imported.catalog.prettyText.utf8).write(to: URL(fileURLWithPath: path))
+    var options = IntentEngine.Options()
+    options.writeIndex = false
+    return try IntentEngine.load(catalogPath: path, options: options)
+  }
+
+  static let toolRequests = [
+    "schedule a dentist appointment tomorrow at 9", "send an email to bob@example.com about the report", "what's the weather in paris",
+    "what is the capital of australia", "how tall is mount everest", "who painted the mona lisa", "i had pasta for lunch",
+  ]
+
+  /// A catalog's own fit reads "in scope" at the confidence's share of outside requests and
+  /// refuses at the fit's: "no intent is likelier than none" exactly when the answer's
+  /// confidence is below `outsideCost` × the chance of being outside.
+  @Test func noMatchWeighsTheChanceOfBeingOutside() throws {
+    let engine = try Self.toolsEngine()
+    let model = engine.ranker.confidenceModel(engine.configuration.mode)
+    #expect(model.origin == .catalog && abs(model.outsideCost - ConfidenceCalibration.outsideCost) < 1e-12)
+    #expect(abs(ConfidenceCalibration.outsideCost - 4.75) < 1e-9)
+    var refused = 0
+    var answered = 0
+    for request in Self.toolRequests {
+      let ranking = engine.rank(request)
+      let best = try #require(ranking.candidates.first)
+      let outside = best.confidence < model.outsideCost * (1 - ranking.inScope)
+      switch ranking.outcome {
+      case .noMatch(let reason) where reason.hasPrefix("no intent is likelier than none"):
+        refused += 1
+        #expect(outside && reason.contains("weighed 4.75 times"), "\(request): \(reason)")
+      case .noMatch:
+        break
+      case .match, .ambiguous:
+        answered += 1
+        #expect(!outside, "\(request) answered though its confidence is below the weighed chance of being outside")
+      }
+    }
+    #expect(refused > 0 && answered > 0, "refused \(refused), answered \(answered)")
+  }
+
+  /// A request in the catalog's language is not cross-lingual when embeddings alone rank it
+  /// (an encoder that leads): its coverage is measured and weighed, and the cross-lingual
+  /// no-match floor does not apply; a request in another language is, and its coverage reads
+  /// `crossLingualCoverage`. Where the embeddings rank only cross-lingual requests, they
+  /// weigh no coverage.
+  @Test func embeddingsAloneDoNotMakeARequestCrossLingual() throws {
+    let loaded = try Self.toolsEngine()
+    #expect(!loaded.configuration.embeddingWeighsCoverage, "the static model leads on no catalog")
+    var ranker = loaded.ranker
+    ranker.configuration.encoderLeads = true
+    ranker.configuration.embeddingWeighsCoverage = true
+    let request = loaded.analyze("schedule a dentist appointment tomorrow at 9")
+    #expect(ranker.signals(for: request) == .embedding)
+    let english = ranker.rank(request)
+    #expect(!english.crossLingual)
+    let event = try #require(english.candidates.first { $0.intentID == "create_event" })
+    #expect(event.coverage > 0, "coverage is measured though embeddings alone rank")
+    #expect(english.candidates.allSatisfy { $0.contributions.keyword == 0 }, "keywords still add nothing to the score")
+    let german = loaded.analyze("wie wird das wetter morgen in berlin")
+    #expect(german.foreignLanguage != nil && ranker.signals(for: german) == .embedding)
+    let ranking = ranker.rank(german)
+    #expect(ranking.crossLingual)
+    #expect(ranking.candidates.allSatisfy { $0.coverage == 0 })
+    #expect(ranker.confidenceFeatures(0, in: ranking.candidates, crossLingual: true)[5] == ConfidenceFeatures.crossLingualCoverage)
+    // Without it, the embedding signals rank with no words looked up, as before.
+    var plain = ranker
+    plain.configuration.embeddingWeighsCoverage = false
+    #expect(plain.rank(request).candidates.allSatisfy { $0.coverage == 0 })
+    #expect(plain.confidenceFeatures(0, in: ranking.candidates, crossLingual: true)[5] == 0)
   }
 
   /// The outcome decides every derived field: an answer exactly when there is no "no match"
