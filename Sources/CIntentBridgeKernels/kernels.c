@@ -50,6 +50,23 @@ IB_AVX512 static inline float fold512(__m256 even, __m256 odd) {
   return _mm_cvtss_f32(y);
 }
 
+/// The rest of the header's fold (v_j = u_j + u_{j+4}, w_j = v_j + v_{j+2}, w_0 + w_1) of
+/// eight outputs at once, u[2r + k] being row r of token k of a pair of tokens: the same adds
+/// as `fold512`'s, in lanes. `out[k]` gets rows 0…3 of token k.
+IB_AVX512 static inline void fold512x8(const __m256 u[8], __m128 out[2]) {
+  __m256 v[4];  // v[i]: [v_0…v_3 of u[2i] | v_0…v_3 of u[2i + 1]]
+  for (int i = 0; i < 4; i++)
+    v[i] = _mm256_add_ps(_mm256_permute2f128_ps(u[2 * i], u[2 * i + 1], 0x20), _mm256_permute2f128_ps(u[2 * i], u[2 * i + 1], 0x31));
+  __m256 w[2];  // w[i]: [w_0, w_1 of u[4i], u[4i + 2] | the same of u[4i + 1], u[4i + 3]]
+  for (int i = 0; i < 2; i++)
+    w[i] = _mm256_add_ps(_mm256_shuffle_ps(v[2 * i], v[2 * i + 1], _MM_SHUFFLE(1, 0, 1, 0)),
+                         _mm256_shuffle_ps(v[2 * i], v[2 * i + 1], _MM_SHUFFLE(3, 2, 3, 2)));
+  // [u[0], u[2], u[4], u[6] | u[1], u[3], u[5], u[7]]: rows 0…3 of token 0, then of token 1.
+  __m256 x = _mm256_add_ps(_mm256_shuffle_ps(w[0], w[1], _MM_SHUFFLE(2, 0, 2, 0)), _mm256_shuffle_ps(w[0], w[1], _MM_SHUFFLE(3, 1, 3, 1)));
+  out[0] = _mm256_castps256_ps128(x);
+  out[1] = _mm256_extractf128_ps(x, 1);
+}
+
 /// The scratch space of one product: the activations, lane corrections and activation scales
 /// by block, then token (`padded` tokens, zeros past the last), so that a tile finds the
 /// tokens of a block side by side; and one row group's scale products for one chunk of
@@ -101,7 +118,19 @@ typedef struct {
       for (int r = 0; r < ROWS512; r++)                                                                   \
         for (int t = 0; t < TOKENS; t++) sums[parity][r][t] = acc[r][t];                                  \
     }                                                                                                     \
-    for (int t = 0; t < TOKENS; t++)                                                                      \
+    int t = 0;                                                                                            \
+    if (TOKENS >= 2) {                                                                                    \
+      const __m128 bias = p->bias ? _mm_loadu_ps(p->bias + row) : _mm_setzero_ps();                       \
+      for (; t + 2 <= TOKENS; t += 2) {                                                                   \
+        __m256 u[8];                                                                                      \
+        for (int r = 0; r < ROWS512; r++)                                                                 \
+          for (int k = 0; k < 2; k++) u[2 * r + k] = _mm256_add_ps(sums[0][r][t + k], sums[1][r][t + k]); \
+        __m128 out[2];                                                                                    \
+        fold512x8(u, out);                                                                                \
+        for (int k = 0; k < 2; k++) _mm_storeu_ps(p->output + (size_t)(token + t + k) * rows + row, _mm_add_ps(bias, out[k])); \
+      }                                                                                                   \
+    }                                                                                                     \
+    for (; t < TOKENS; t++)                                                                               \
       for (int r = 0; r < ROWS512; r++) {                                                                 \
         float sum = fold512(sums[0][r][t], sums[1][r][t]);                                                \
         p->output[(size_t)(token + t) * rows + row + r] = (p->bias ? p->bias[row + r] : 0.0f) + sum;      \
