@@ -151,7 +151,7 @@ IB_AVX512 static int multiply_avx512_vnni(const ib_q4q8_product *p) {
   scratch512 s;
   s.padded = ((size_t)tokens + CHUNK512 - 1) / CHUNK512 * CHUNK512;
   const size_t cells = (size_t)blocks * s.padded;
-  // One allocation: activations (32 bytes a cell), corrections (32), scales (4), products.
+  // One allocation: corrections (32 bytes a cell), activations (32), scales (4), products.
   char *memory = (char *)malloc(cells * (BLOCK + 8 * sizeof(int32_t) + sizeof(float)) +
                                 (size_t)blocks * ROWS512 * CHUNK512 * sizeof(float) + 64);
   if (!memory) return 0;
