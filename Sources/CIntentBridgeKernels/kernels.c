@@ -27,92 +27,183 @@ enum { BLOCK = 32 };
 
 // ------------------------------------------------------------------------ AVX-512 VNNI
 
-#define IB_AVX512 __attribute__((target("avx512f,avx512bw,avx512vnni")))
+// One 32-value block is one 256-bit vector: its eight lanes are the header's lanes j, and the
+// even and odd blocks of a (row, token) go to two 8-float accumulators (the header's acc_j and
+// acc_{j+8}). The scale product of each (row, token, block) is computed beforehand, sixteen
+// tokens per multiply, so the inner loop needs per block and (row, token) only the int8 dot
+// product, the conversion and one fused multiply-add whose scale is a broadcast load
+// (512-bit vectors would hold two blocks with two scales, and need a multiply per pair).
 
-/// The 16-lane accumulator folded in the header's order: (acc_j + acc_{j+8}), then halves.
-IB_AVX512 static inline float fold16(__m512 v) {
-  __m256 low = _mm512_castps512_ps256(v);
-  __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
-  __m256 u = _mm256_add_ps(low, high);
+#define IB_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+
+enum {
+  ROWS512 = 4,    ///< rows per tile (their weights stay in L1 while every token passes)
+  CHUNK512 = 16,  ///< tokens whose scale products are computed at once
+};
+
+/// The even-block and odd-block accumulators folded in the header's order.
+IB_AVX512 static inline float fold512(__m256 even, __m256 odd) {
+  __m256 u = _mm256_add_ps(even, odd);
   __m128 w = _mm_add_ps(_mm256_castps256_ps128(u), _mm256_extractf128_ps(u, 1));
   __m128 x = _mm_add_ps(w, _mm_movehl_ps(w, w));
   __m128 y = _mm_add_ss(x, _mm_shuffle_ps(x, x, 1));
   return _mm_cvtss_f32(y);
 }
 
-/// Lanes 0–7 `scales[0]`, lanes 8–15 `scales[1]`: the scales of a pair of blocks.
-IB_AVX512 static inline __m512 pair_scales(const float *scales) {
-  return _mm512_mask_blend_ps((__mmask16)0xFF00, _mm512_set1_ps(scales[0]), _mm512_set1_ps(scales[1]));
+/// The rest of the header's fold (v_j = u_j + u_{j+4}, w_j = v_j + v_{j+2}, w_0 + w_1) of
+/// eight outputs at once, u[2r + k] being row r of token k of a pair of tokens: the same adds
+/// as `fold512`'s, in lanes. `out[k]` gets rows 0…3 of token k.
+IB_AVX512 static inline void fold512x8(const __m256 u[8], __m128 out[2]) {
+  __m256 v[4];  // v[i]: [v_0…v_3 of u[2i] | v_0…v_3 of u[2i + 1]]
+  for (int i = 0; i < 4; i++)
+    v[i] = _mm256_add_ps(_mm256_permute2f128_ps(u[2 * i], u[2 * i + 1], 0x20), _mm256_permute2f128_ps(u[2 * i], u[2 * i + 1], 0x31));
+  __m256 w[2];  // w[i]: [w_0, w_1 of u[4i], u[4i + 2] | the same of u[4i + 1], u[4i + 3]]
+  for (int i = 0; i < 2; i++)
+    w[i] = _mm256_add_ps(_mm256_shuffle_ps(v[2 * i], v[2 * i + 1], _MM_SHUFFLE(1, 0, 1, 0)),
+                         _mm256_shuffle_ps(v[2 * i], v[2 * i + 1], _MM_SHUFFLE(3, 2, 3, 2)));
+  // [u[0], u[2], u[4], u[6] | u[1], u[3], u[5], u[7]]: rows 0…3 of token 0, then of token 1.
+  __m256 x = _mm256_add_ps(_mm256_shuffle_ps(w[0], w[1], _MM_SHUFFLE(2, 0, 2, 0)), _mm256_shuffle_ps(w[0], w[1], _MM_SHUFFLE(3, 1, 3, 1)));
+  out[0] = _mm256_castps256_ps128(x);
+  out[1] = _mm256_extractf128_ps(x, 1);
 }
 
-/// Writes the pair-scale vectors of `count` rows of `blocks` scales each (row-major, one
-/// 16-float vector per pair of blocks).
-IB_AVX512 static void expand_pair_scales(const float *scales, int count, int blocks, float *out) {
-  for (int row = 0; row < count; row++)
-    for (int b = 0; b < blocks; b += 2)
-      _mm512_storeu_ps(out + ((size_t)row * (blocks / 2) + b / 2) * 16, pair_scales(scales + (size_t)row * blocks + b));
-}
+/// The scratch space of one product: the activations, lane corrections and activation scales
+/// by block, then token (`padded` tokens, zeros past the last), so that a tile finds the
+/// tokens of a block side by side; and one row group's scale products for one chunk of
+/// tokens, at [(b × ROWS512 + r) × CHUNK512 + token − chunk].
+typedef struct {
+  int8_t *activations;       ///< [b][t][32]
+  int32_t *corrections;      ///< [b][t][8]
+  float *scales;             ///< [b][t]
+  float *products;           ///< [b][r][CHUNK512]
+  size_t padded;
+} scratch512;
 
-/// Outputs of rows [row, row + 4) for tokens [token, token + TOKENS): one 64-byte pair of
-/// blocks at a time, the weights loaded once for all tokens of the tile; the pair-scale
-/// vectors of the four rows (`rowScales`) and of every token (`tokenScales`) are expanded once
-/// per product.
+/// Outputs of rows [row, row + 4) for tokens [token, token + TOKENS): the even blocks, then
+/// the odd ones (each accumulator still takes its blocks in order), 4 × TOKENS accumulators
+/// at a time. When `next` is not NULL, the lines of the next row group's weights are
+/// prefetched on the way (they follow the current group's in memory).
 #define IB_AVX512_TILE(TOKENS)                                                                            \
-  IB_AVX512 static void tile512_##TOKENS(const ib_q4q8_product *p, int row, int token, const float *rowScales, \
-                                         const float *tokenScales) {                                      \
-    const int depth = p->depth, blocks = depth / BLOCK, pairs = blocks / 2, rows = p->rows;               \
-    __m512 acc[4][TOKENS];                                                                                \
-    for (int r = 0; r < 4; r++)                                                                           \
-      for (int t = 0; t < TOKENS; t++) acc[r][t] = _mm512_setzero_ps();                                   \
-    for (int pair = 0; pair < pairs; pair++) {                                                            \
-      const int b = 2 * pair;                                                                             \
-      __m512i weight[4];                                                                                  \
-      __m512 weightScale[4];                                                                              \
-      for (int r = 0; r < 4; r++) {                                                                       \
-        weight[r] = _mm512_loadu_si512((const void *)(p->weights + (size_t)(row + r) * depth + b * BLOCK)); \
-        weightScale[r] = _mm512_loadu_ps(rowScales + ((size_t)r * pairs + pair) * 16);                   \
-      }                                                                                                   \
-      for (int t = 0; t < TOKENS; t++) {                                                                  \
-        const size_t at = (size_t)(token + t);                                                            \
-        __m512i activation = _mm512_loadu_si512((const void *)(p->activations + at * depth + b * BLOCK)); \
-        __m512i correction = _mm512_loadu_si512((const void *)(p->laneCorrections + (at * blocks + b) * 8)); \
-        __m512 activationScale = _mm512_loadu_ps(tokenScales + (at * pairs + pair) * 16);                 \
-        for (int r = 0; r < 4; r++) {                                                                     \
-          __m512i lanes = _mm512_dpbusd_epi32(correction, weight[r], activation);                         \
-          __m512 scale = _mm512_mul_ps(weightScale[r], activationScale);                                  \
-          acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(lanes), scale, acc[r][t]);                       \
+  IB_AVX512 static void tile512_##TOKENS(const ib_q4q8_product *p, const scratch512 *s, int row, int token, \
+                                         int chunk, const uint8_t *next) {                                \
+    const size_t depth = (size_t)p->depth, padded = s->padded;                                            \
+    const int blocks = p->depth / BLOCK, rows = p->rows;                                                  \
+    const uint8_t *weights = p->weights + (size_t)row * depth;                                            \
+    __m256 sums[2][ROWS512][TOKENS];                                                                      \
+    for (int parity = 0; parity < 2; parity++) {                                                          \
+      __m256 acc[ROWS512][TOKENS];                                                                        \
+      for (int r = 0; r < ROWS512; r++)                                                                   \
+        for (int t = 0; t < TOKENS; t++) acc[r][t] = _mm256_setzero_ps();                                 \
+      const int8_t *activations = s->activations + ((size_t)parity * padded + (size_t)token) * BLOCK;     \
+      const int32_t *corrections = s->corrections + ((size_t)parity * padded + (size_t)token) * 8;        \
+      const float *scale = s->products + (size_t)parity * ROWS512 * CHUNK512 + (size_t)(token - chunk);   \
+      for (int b = parity; b < blocks; b += 2) {                                                          \
+        __m256i weight[ROWS512];                                                                          \
+        for (int r = 0; r < ROWS512; r++) {                                                               \
+          weight[r] = _mm256_loadu_si256((const __m256i *)(weights + (size_t)r * depth + (size_t)b * BLOCK)); \
+          if (next && parity == 0) _mm_prefetch((const char *)(next + (size_t)r * depth + (size_t)b * BLOCK), _MM_HINT_T0); \
         }                                                                                                 \
+        for (int t = 0; t < TOKENS; t++) {                                                                \
+          __m256i activation = _mm256_loadu_si256((const __m256i *)(activations + t * BLOCK));            \
+          __m256i correction = _mm256_loadu_si256((const __m256i *)(corrections + t * 8));                \
+          for (int r = 0; r < ROWS512; r++) {                                                             \
+            __m256i lanes = _mm256_dpbusd_epi32(correction, weight[r], activation);                       \
+            acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(lanes), _mm256_set1_ps(scale[r * CHUNK512 + t]), acc[r][t]); \
+          }                                                                                               \
+        }                                                                                                 \
+        activations += 2 * padded * BLOCK;                                                                \
+        corrections += 2 * padded * 8;                                                                    \
+        scale += 2 * ROWS512 * CHUNK512;                                                                  \
+      }                                                                                                   \
+      for (int r = 0; r < ROWS512; r++)                                                                   \
+        for (int t = 0; t < TOKENS; t++) sums[parity][r][t] = acc[r][t];                                  \
+    }                                                                                                     \
+    int t = 0;                                                                                            \
+    if (TOKENS >= 2) {                                                                                    \
+      const __m128 bias = p->bias ? _mm_loadu_ps(p->bias + row) : _mm_setzero_ps();                       \
+      for (; t + 2 <= TOKENS; t += 2) {                                                                   \
+        __m256 u[8];                                                                                      \
+        for (int r = 0; r < ROWS512; r++)                                                                 \
+          for (int k = 0; k < 2; k++) u[2 * r + k] = _mm256_add_ps(sums[0][r][t + k], sums[1][r][t + k]); \
+        __m128 out[2];                                                                                    \
+        fold512x8(u, out);                                                                                \
+        for (int k = 0; k < 2; k++) _mm_storeu_ps(p->output + (size_t)(token + t + k) * rows + row, _mm_add_ps(bias, out[k])); \
       }                                                                                                   \
     }                                                                                                     \
-    for (int t = 0; t < TOKENS; t++)                                                                      \
-      for (int r = 0; r < 4; r++) {                                                                       \
-        float sum = fold16(acc[r][t]);                                                                    \
+    for (; t < TOKENS; t++)                                                                               \
+      for (int r = 0; r < ROWS512; r++) {                                                                 \
+        float sum = fold512(sums[0][r][t], sums[1][r][t]);                                                \
         p->output[(size_t)(token + t) * rows + row + r] = (p->bias ? p->bias[row + r] : 0.0f) + sum;      \
       }                                                                                                   \
   }
 
 IB_AVX512_TILE(4)
+IB_AVX512_TILE(3)
+IB_AVX512_TILE(2)
 IB_AVX512_TILE(1)
 
 /// Returns 0 when the scratch space cannot be allocated (nothing written).
+/// - Complexity: tokens × rows × depth multiply-adds, plus rows × tokens × depth/32 scale
+///   products and one copy of the activations; the weights are read from memory once, the
+///   activations once per 4 rows.
 IB_AVX512 static int multiply_avx512_vnni(const ib_q4q8_product *p) {
-  const int blocks = p->depth / BLOCK, pairs = blocks / 2;
-  float *tokenScales = (float *)malloc(((size_t)p->tokens * pairs + 1) * 16 * sizeof(float));
-  float *rowScales = (float *)malloc((size_t)4 * pairs * 16 * sizeof(float));
-  if (!tokenScales || !rowScales) {
-    free(tokenScales);
-    free(rowScales);
-    return 0;
+  const int blocks = p->depth / BLOCK, tokens = p->tokens;
+  scratch512 s;
+  s.padded = ((size_t)tokens + CHUNK512 - 1) / CHUNK512 * CHUNK512;
+  const size_t cells = (size_t)blocks * s.padded;
+  // One allocation: corrections (32 bytes a cell), activations (32), scales (4), products.
+  char *memory = (char *)malloc(cells * (BLOCK + 8 * sizeof(int32_t) + sizeof(float)) +
+                                (size_t)blocks * ROWS512 * CHUNK512 * sizeof(float) + 64);
+  if (!memory) return 0;
+  char *aligned = memory + (64 - (uintptr_t)memory % 64) % 64;
+  s.corrections = (int32_t *)aligned;
+  s.activations = (int8_t *)(aligned + cells * 8 * sizeof(int32_t));
+  s.scales = (float *)(aligned + cells * (8 * sizeof(int32_t) + BLOCK));
+  s.products = s.scales + cells;
+  for (int b = 0; b < blocks; b++)
+    for (size_t t = 0; t < s.padded; t++) {
+      const size_t cell = (size_t)b * s.padded + t;
+      if (t < (size_t)tokens) {
+        const size_t from = t * (size_t)blocks + (size_t)b;
+        _mm256_storeu_si256((__m256i *)(s.activations + cell * BLOCK),
+                            _mm256_loadu_si256((const __m256i *)(p->activations + from * BLOCK)));
+        _mm256_storeu_si256((__m256i *)(s.corrections + cell * 8),
+                            _mm256_loadu_si256((const __m256i *)(p->laneCorrections + from * 8)));
+        s.scales[cell] = p->activationScales[from];
+      } else {
+        _mm256_storeu_si256((__m256i *)(s.activations + cell * BLOCK), _mm256_setzero_si256());
+        _mm256_storeu_si256((__m256i *)(s.corrections + cell * 8), _mm256_setzero_si256());
+        s.scales[cell] = 0.0f;
+      }
+    }
+  for (int row = 0; row < p->rows; row += ROWS512) {
+    const uint8_t *next = row + ROWS512 < p->rows ? p->weights + (size_t)(row + ROWS512) * p->depth : NULL;
+    for (int chunk = 0; chunk < tokens; chunk += CHUNK512) {
+      for (int b = 0; b < blocks; b++) {
+        // The next row group's weight scales (16 bytes a block), ahead of their use.
+        if (next && b % 4 == 0) _mm_prefetch((const char *)(p->weightScales + ((size_t)row + ROWS512) * blocks + (size_t)b * ROWS512), _MM_HINT_T0);
+        __m512 activationScale = _mm512_loadu_ps(s.scales + (size_t)b * s.padded + chunk);
+        for (int r = 0; r < ROWS512; r++) {
+          __m512 weightScale = _mm512_set1_ps(p->weightScales[(size_t)(row + r) * blocks + b]);
+          _mm512_storeu_ps(s.products + ((size_t)b * ROWS512 + r) * CHUNK512, _mm512_mul_ps(weightScale, activationScale));
+        }
+      }
+      const int end = tokens - chunk < CHUNK512 ? tokens : chunk + CHUNK512;
+      int token = chunk;
+      for (; token + 4 <= end; token += 4) {
+        tile512_4(p, &s, row, token, chunk, next);
+        next = NULL;
+      }
+      switch (end - token) {
+        case 3: tile512_3(p, &s, row, token, chunk, next); break;
+        case 2: tile512_2(p, &s, row, token, chunk, next); break;
+        case 1: tile512_1(p, &s, row, token, chunk, next); break;
+        default: break;
+      }
+      next = NULL;
+    }
   }
-  expand_pair_scales(p->activationScales, p->tokens, blocks, tokenScales);
-  for (int row = 0; row < p->rows; row += 4) {
-    expand_pair_scales(p->weightScales + (size_t)row * blocks, 4, blocks, rowScales);
-    int token = 0;
-    for (; token + 4 <= p->tokens; token += 4) tile512_4(p, row, token, rowScales, tokenScales);
-    for (; token < p->tokens; token++) tile512_1(p, row, token, rowScales, tokenScales);
-  }
-  free(tokenScales);
-  free(rowScales);
+  free(memory);
   return 1;
 }
 
@@ -222,7 +313,8 @@ uint32_t ib_kernels_available(void) {
 #if IB_X86
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) kernels |= IB_KERNEL_AVX2;
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni"))
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512vnni"))
     kernels |= IB_KERNEL_AVX512_VNNI;
 #endif
 #if IB_NEON_DOT

@@ -74,29 +74,36 @@ package struct QuantizedActivations: Sendable {
     }
   }
 
-  /// One block of 32 values. The largest magnitude is found on the bit patterns (for
-  /// non-negative floats their order as integers is their order as numbers); a block with a
-  /// non-finite value is quantized as zeros.
+  /// One block of 32 values, sixteen lanes at a time. The largest magnitude is found on the bit
+  /// patterns (for non-negative floats their order as integers is their order as numbers); a
+  /// block with a non-finite value is quantized as zeros.
   @inline(__always)
   private static func quantizeBlock(
     _ x: UnsafePointer<Float>, into values: UnsafeMutablePointer<Int8>, scale: inout Float, corrections: UnsafeMutablePointer<Int32>
   ) {
-    var largestBits: UInt32 = 0
-    for i in 0..<QuantizedMatrix.blockSize { largestBits = Swift.max(largestBits, x[i].bitPattern & 0x7FFF_FFFF) }
-    let largest = Float(bitPattern: largestBits)
+    typealias Lanes = SIMD16<Float>
+    let input = UnsafeRawPointer(x)
+    let low = input.loadUnaligned(as: Lanes.self)
+    let high = input.loadUnaligned(fromByteOffset: MemoryLayout<Lanes>.size, as: Lanes.self)
+    let magnitudes = pointwiseMax(
+      unsafeBitCast(low, to: SIMD16<UInt32>.self) & 0x7FFF_FFFF, unsafeBitCast(high, to: SIMD16<UInt32>.self) & 0x7FFF_FFFF)
+    let largest = Float(bitPattern: magnitudes.max())
     let blockScale: Float = largest.isFinite ? largest / 127 : 0
     let inverse: Float = blockScale > 0 ? 1 / blockScale : 0
     scale = blockScale
-    for lane in 0..<8 {
-      var sum: Int32 = 0
-      for k in 0..<4 {
-        let i = lane * 4 + k
-        let scaled = Swift.min(Swift.max(x[i] * inverse, -128), 127)
-        let value = VectorMath.roundedToInteger(scaled == scaled ? scaled : 0).1
-        values[i] = Int8(truncatingIfNeeded: value)
-        sum &+= value
-      }
-      corrections[lane] = -8 &* sum
+    @inline(__always) func quantize(_ lanes: Lanes, half: Int) {
+      // Swift.min(Swift.max(x, −128), 127) per lane (a NaN stays NaN, then becomes 0).
+      let product = lanes * inverse
+      let bounded = product.replacing(with: -128, where: product .<= -128)
+      let scaled = bounded.replacing(with: 127, where: bounded .> 127)
+      let integers = VectorMath.roundedToInteger(scaled.replacing(with: 0, where: scaled .!= scaled)).1
+      UnsafeMutableRawPointer(values + half * 16).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: integers), as: SIMD16<Int8>.self)
+      // Sums of each 4 consecutive values: pairs, then pairs of pairs.
+      let pairs = integers.evenHalf &+ integers.oddHalf
+      let sums = pairs.evenHalf &+ pairs.oddHalf
+      UnsafeMutableRawPointer(corrections + half * 4).storeBytes(of: -8 &* sums, as: SIMD4<Int32>.self)
     }
+    quantize(low, half: 0)
+    quantize(high, half: 1)
   }
 }

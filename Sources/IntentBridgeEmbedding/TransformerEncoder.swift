@@ -159,9 +159,13 @@ package final class TransformerEncoder: Sendable {
     private(set) var projected = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
     private(set) var middle = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
     private(set) var probabilities = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    /// The keys by column: element i of token t's key at [i × columnStride + t].
+    private(set) var keyColumns = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    /// Tokens plus the lanes a last, partial group of keys reads past them.
+    private(set) var columnStride = 0
     var activations = QuantizedActivations()
 
-    private var all: [UnsafeMutableBufferPointer<Float>] { [x, query, key, value, context, projected, middle, probabilities] }
+    private var all: [UnsafeMutableBufferPointer<Float>] { [x, query, key, value, context, projected, middle, probabilities, keyColumns] }
 
     func reserve(tokens: Int, hidden: Int, feedForward: Int) {
       guard tokens > capacity else { return }
@@ -178,7 +182,9 @@ package final class TransformerEncoder: Sendable {
       context = allocate(tokens * hidden)
       projected = allocate(tokens * hidden)
       middle = allocate(tokens * feedForward)
-      probabilities = allocate(tokens)
+      columnStride = tokens + TransformerEncoder.keyLanes
+      probabilities = allocate(columnStride)
+      keyColumns = allocate(columnStride * hidden)
       capacity = tokens
     }
 
@@ -212,8 +218,7 @@ package final class TransformerEncoder: Sendable {
     let feedForward = file.feedForward
     work.reserve(tokens: tokens, hidden: hidden, feedForward: feedForward)
     let x = work.x
-    let (query, key, value, context, projected, middle, probabilities) =
-      (work.query, work.key, work.value, work.context, work.projected, work.middle, work.probabilities)
+    let (query, key, value, context, projected, middle) = (work.query, work.key, work.value, work.context, work.projected, work.middle)
 
     // Embeddings: token row (4-bit) + (position + type), then layer norm.
     let blocksPerRow = hidden / QuantizedMatrix.blockSize
@@ -244,35 +249,7 @@ package final class TransformerEncoder: Sendable {
       kernel.multiply(layer.query, work.activations, into: query.baseAddress!)
       kernel.multiply(layer.key, work.activations, into: key.baseAddress!)
       kernel.multiply(layer.value, work.activations, into: value.baseAddress!)
-      for t in 0..<tokens {
-        for head in 0..<heads {
-          let q = query.baseAddress! + t * hidden + head * headSize
-          var largest = -Float.infinity
-          let range = rangeOf[t]
-          for s in range {
-            let k = key.baseAddress! + s * hidden + head * headSize
-            var dot: Float = 0
-            for e in 0..<headSize { dot += q[e] * k[e] }
-            dot *= attentionScale
-            probabilities[s] = dot
-            largest = max(largest, dot)
-          }
-          var sum: Float = 0
-          for s in range {
-            let e = exp(probabilities[s] - largest)
-            probabilities[s] = e
-            sum += e
-          }
-          let inverse = 1 / sum
-          let c = context.baseAddress! + t * hidden + head * headSize
-          for e in 0..<headSize { c[e] = 0 }
-          for s in range {
-            let p = probabilities[s] * inverse
-            let v = value.baseAddress! + s * hidden + head * headSize
-            for e in 0..<headSize { c[e] += p * v[e] }
-          }
-        }
-      }
+      attend(work: work, tokens: tokens, rangeOf: rangeOf, scale: attentionScale)
       work.activations.quantize(UnsafeBufferPointer(context), tokens: tokens, depth: hidden)
       kernel.multiply(layer.attentionOutput, work.activations, into: projected.baseAddress!)
       layerNorm(x, adding: projected, layer.attentionNorm, tokens: tokens)
@@ -297,30 +274,110 @@ package final class TransformerEncoder: Sendable {
     }
   }
 
-  /// x = layerNorm(x + y) per token (x alone when `y` is nil).
+  /// Keys scored at once by `attend`.
+  fileprivate static let keyLanes = 8
+
+  /// Multi-head self-attention of `tokens` tokens from `work.query`, `work.key` and
+  /// `work.value` into `work.context`, each token attending to the tokens of its segment
+  /// (`rangeOf`). The score of token t against token s in a head is
+  /// (Σ_e q_e × k_e, summed in order of e) × `scale`; the softmax subtracts the largest score
+  /// and uses the C library's `exp`; the context is Σ_s (p_s × (1 / Σ p)) × v_s in order of s.
+  /// Eight keys are scored at once (the keys transposed first, one lane a key), and a head's
+  /// context eight elements at once: each lane adds in the order above, so the result is the
+  /// same bits as one value at a time.
+  /// - Complexity: O(tokens × segment length × hidden).
+  private func attend(work: Work, tokens: Int, rangeOf: [Range<Int>], scale: Float) {
+    typealias Lanes = SIMD8<Float>
+    let hidden = dimensions
+    let heads = file.heads
+    let headSize = hidden / heads
+    let stride = work.columnStride
+    let (query, key, value, context) = (work.query.baseAddress!, work.key.baseAddress!, work.value.baseAddress!, work.context.baseAddress!)
+    let columns = work.keyColumns.baseAddress!
+    let probabilities = work.probabilities.baseAddress!
+    for t in 0..<tokens {
+      for i in 0..<hidden { columns[i * stride + t] = key[t * hidden + i] }
+    }
+    let lanes = Lanes.scalarCount
+    for t in 0..<tokens {
+      let range = rangeOf[t]
+      for head in 0..<heads {
+        let q = query + t * hidden + head * headSize
+        var s = range.lowerBound
+        while s < range.upperBound {
+          // Keys s…s+7 (lanes past the segment are computed and not used; the columns have room).
+          var dot = Lanes()
+          for e in 0..<headSize {
+            dot += q[e] * UnsafeRawPointer(columns + (head * headSize + e) * stride + s).loadUnaligned(as: Lanes.self)
+          }
+          UnsafeMutableRawPointer(probabilities + s).storeBytes(of: dot * scale, as: Lanes.self)
+          s += lanes
+        }
+        var largest = -Float.infinity
+        for s in range { largest = max(largest, probabilities[s]) }
+        var sum: Float = 0
+        for s in range {
+          let e = exp(probabilities[s] - largest)
+          probabilities[s] = e
+          sum += e
+        }
+        let inverse = 1 / sum
+        for s in range { probabilities[s] *= inverse }
+        let c = context + t * hidden + head * headSize
+        var e = 0
+        while e + lanes <= headSize {
+          var sum = Lanes()
+          for s in range { sum += probabilities[s] * UnsafeRawPointer(value + s * hidden + head * headSize + e).loadUnaligned(as: Lanes.self) }
+          UnsafeMutableRawPointer(c + e).storeBytes(of: sum, as: Lanes.self)
+          e += lanes
+        }
+        for e in e..<headSize {
+          var sum: Float = 0
+          for s in range { sum += probabilities[s] * value[s * hidden + head * headSize + e] }
+          c[e] = sum
+        }
+      }
+    }
+  }
+
+  /// x = layerNorm(x + y) per token (x alone when `y` is nil): with the mean and the variance
+  /// of a row each summed in order of the elements, x_i = (x_i − mean) × (1 / √(variance + ε))
+  /// × weight_i + bias_i. Four tokens are summed at once, one lane each (each lane adds in
+  /// order, so the bits are those of one token at a time).
+  /// - Complexity: O(tokens × hidden).
   private func layerNorm(
     _ x: UnsafeMutableBufferPointer<Float>, adding y: UnsafeMutableBufferPointer<Float>?,
     _ norm: (weight: FlatArray<Float>, bias: FlatArray<Float>), tokens: Int
   ) {
+    typealias Lanes = SIMD4<Float>
     let hidden = dimensions
+    let x = x.baseAddress!
+    if let y = y?.baseAddress {
+      for i in 0..<(tokens * hidden) { x[i] += y[i] }
+    }
     norm.weight.withUnsafeBufferPointer { weight in
       norm.bias.withUnsafeBufferPointer { bias in
-        for t in 0..<tokens {
-          let row = x.baseAddress! + t * hidden
-          var mean: Float = 0
-          for i in 0..<hidden {
-            if let y { row[i] += y[t * hidden + i] }
-            mean += row[i]
-          }
+        var t = 0
+        while t < tokens {
+          // Tokens t…t+3; past the last token a lane repeats it (computed, not written).
+          let (r0, r1, r2, r3) = (
+            x + t * hidden, x + min(t + 1, tokens - 1) * hidden, x + min(t + 2, tokens - 1) * hidden, x + min(t + 3, tokens - 1) * hidden
+          )
+          var mean = Lanes()
+          for i in 0..<hidden { mean += Lanes(r0[i], r1[i], r2[i], r3[i]) }
           mean /= Float(hidden)
-          var variance: Float = 0
+          var variance = Lanes()
           for i in 0..<hidden {
-            let d = row[i] - mean
+            let d = Lanes(r0[i], r1[i], r2[i], r3[i]) - mean
             variance += d * d
           }
           variance /= Float(hidden)
-          let inverse = 1 / (variance + file.layerNormEpsilon).squareRoot()
-          for i in 0..<hidden { row[i] = (row[i] - mean) * inverse * weight[i] + bias[i] }
+          for lane in 0..<min(Lanes.scalarCount, tokens - t) {
+            let row = x + (t + lane) * hidden
+            let (mean, inverse) = (mean[lane], 1 / (variance[lane] + file.layerNormEpsilon).squareRoot())
+            for i in 0..<hidden { row[i] = (row[i] - mean) * inverse * weight[i] + bias[i] }
+          }
+          t += Lanes.scalarCount
         }
       }
     }

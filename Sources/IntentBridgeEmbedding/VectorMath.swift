@@ -11,6 +11,13 @@ package enum VectorMath {
     return (shifted - 12_582_912, Int32(bitPattern: shifted.bitPattern) &- 0x4B40_0000)
   }
 
+  /// `roundedToInteger` of sixteen values at a time (each lane as the one-value version).
+  @inline(__always)
+  package static func roundedToInteger(_ x: SIMD16<Float>) -> (SIMD16<Float>, SIMD16<Int32>) {
+    let shifted = x + 12_582_912
+    return (shifted - 12_582_912, unsafeBitCast(shifted, to: SIMD16<Int32>.self) &- 0x4B40_0000)
+  }
+
   /// e^x: x = n·ln 2 + r with |r| ≤ ln 2 / 2, e^r by its Taylor polynomial of degree 6
   /// (relative error < 3 × 10⁻⁷), times 2^n through the exponent bits. x is clamped to
   /// [−87.3, 88.3], so the result is a normal float (no infinity, no subnormal).

@@ -4,7 +4,8 @@ import Testing
 @testable import IntentBridgeEmbedding
 
 /// Every matrix kernel this processor runs gives the same bits as the portable Swift version,
-/// on random products of every tile shape (token counts that leave remainders), extreme
+/// on random products of every tile shape (token counts that leave remainders, and that span
+/// more than one of the AVX-512 kernel's 16-token chunks), extreme
 /// values (weights 0 and 15, activations −128 and 127), zero blocks and a missing bias.
 @Suite struct MatrixKernelTests {
   struct Generator: RandomNumberGenerator {
@@ -30,7 +31,7 @@ import Testing
     #expect(MatrixKernel.available.first == .portable)
     let kernels = MatrixKernel.available.filter { $0 != .portable }
     for (rows, depth) in [(4, 64), (8, 128), (64, 384), (12, 1536)] {
-      for tokens in [1, 2, 3, 4, 5, 7, 9] {
+      for tokens in [1, 2, 3, 4, 5, 7, 9, 16, 17, 23, 35] {
         for variant in 0..<3 {
           let extreme = variant == 2
           let matrix = Self.matrix(rows: rows, depth: depth, bias: variant != 1, extreme: extreme, random: &random)

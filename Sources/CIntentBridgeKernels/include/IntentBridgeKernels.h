@@ -14,7 +14,7 @@ extern "C" {
 /// Kernel bits of `ib_kernels_available`.
 enum {
   IB_KERNEL_AVX2 = 1,         ///< x86-64 AVX2 + FMA (vpmaddubsw, vpmaddwd)
-  IB_KERNEL_AVX512_VNNI = 2,  ///< x86-64 AVX-512 F/BW + VNNI (vpdpbusd)
+  IB_KERNEL_AVX512_VNNI = 2,  ///< x86-64 AVX-512 F/BW/VL + VNNI (vpdpbusd)
   IB_KERNEL_NEON_DOT = 4,     ///< AArch64 NEON with the dot-product extension (sdot)
 };
 
