@@ -141,12 +141,12 @@ package enum ConfidenceFeatures {
   /// The leads are over the best other candidate among the first `window` of the ranking.
   package static let window = 5
 
-  /// The coverage a cross-lingual request's candidates are weighed with. Its words cannot be
-  /// found in the catalog's language, so its coverage says nothing either way; it reads as
-  /// about the middle of what the catalogs' own requests cover (their in-domain
-  /// pseudo-requests cover 0.4–0.8, off-domain ones about 0.2; measured on the development
-  /// catalogs, docs/RANKING.md "Confidence per catalog").
-  package static let crossLingualCoverage = 0.35
+  /// The coverage a cross-lingual request's candidates are weighed with where the embeddings
+  /// weigh coverage (`RankingConfiguration.embeddingWeighsCoverage`). Its words cannot be found
+  /// in the catalog's language, so its coverage says little either way. Measured 0.15–0.35 on
+  /// the catalogs the transformer leads on: lower refuses more off-domain requests in other
+  /// languages and answers fewer cross-lingual ones (docs/RANKING.md, "Confidence per catalog").
+  package static let crossLingualCoverage = 0.25
 
   /// The features of `candidates[k]` among the ranking's candidates: the leads are over the
   /// best *other* candidate of the first `window` (negative for all but the one that leads).
