@@ -48,8 +48,9 @@ struct PreparedIndex: Sendable {
       }
       vectors = file
       configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
-      configuration.embeddingWeighsCoverage = Self.encoderLeads(embedder, compiled)
-      configuration.encoderLeads = options.signalsFromEvidence && configuration.embeddingWeighsCoverage
+      let leads = Self.encoderLeads(embedder, compiled)
+      configuration.embeddingWeighsCoverage = leads
+      configuration.encoderLeads = options.signalsFromEvidence && leads
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }

@@ -11,9 +11,10 @@ package enum VectorFileBuilder {
   /// the compiled catalog stored (section `COMP`); r8: `COMP` starts with the catalog hash and
   /// language it was compiled from; r9: each row's text hash stored (section `TXTH`), so a
   /// rebuild reuses the rows of unchanged texts (`ReusableRows`); r10: the keyword index's
-  /// written words (`KeywordIndex.spellings`); r11: coverage weighed whenever the request is in
-  /// the catalog's language, the in-scope part read at the confidence's share of outside
-  /// requests (`ConfidenceModel.outsideCost`).
+  /// written words (`KeywordIndex.spellings`); r11: coverage weighed by the embedding signals'
+  /// confidence where the encoder leads (`RankingConfiguration.embeddingWeighsCoverage`), the
+  /// in-scope part read at the confidence's share of outside requests
+  /// (`ConfidenceModel.outsideCost`).
   package static let recipe = "r11"
 
   /// The engine format an index file records: files written by another one are rebuilt

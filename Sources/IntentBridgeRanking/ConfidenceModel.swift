@@ -78,6 +78,16 @@ public struct ConfidenceModel: Sendable, Hashable {
     outsideCost == 1 ? inScope : inScope / (inScope + outsideCost * (1 - inScope))
   }
 
+  /// `inScopeWeights` as fitted, at that share: the bias lowered by the log of `outsideCost`
+  /// (`ConfidenceCalibration.fit` raised it), so that they compute `fittedInScope`.
+  package var fittedInScopeWeights: [Double]? {
+    inScopeWeights.map { weights in
+      var fitted = weights
+      fitted[0] -= log(outsideCost)
+      return fitted
+    }
+  }
+
   static func logistic(_ weights: [Double], _ features: [Double]) -> Double {
     var z = 0.0
     for (w, f) in zip(weights, features) { z += w * f }

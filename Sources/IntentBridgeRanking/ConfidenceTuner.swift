@@ -13,9 +13,8 @@ import IntentBridgeTemplates
 ///    P(in domain) on all rows, each pulled toward the model in effect (the catalog's own fit),
 ///    so that a few dozen rows refine it rather than replace it. With out-of-scope rows the
 ///    labels set the share of outside requests (`outsideCost` 1); without, the in-domain part
-///    and its `outsideCost` stay. Without out-of-scope rows the
-///    in-domain part stays as it was. Signal choices with fewer than `minimumRows` rows keep
-///    their model.
+///    and its `outsideCost` stay as they were. Signal choices with fewer than `minimumRows`
+///    rows keep their model.
 /// 3. **Threshold**: the no-match threshold in 0…0.9 (steps of 0.01) under which the rows are
 ///    answered right most often (a right intent, or "no match" for an out-of-scope row); ties
 ///    go to the lowest.
@@ -89,8 +88,7 @@ package enum ConfidenceTuner {
         // Pulled toward the in-domain part as it was fitted (at the fit's share of outside
         // requests); the labelled rows then set the share, so outside answers weigh as
         // much as refusals.
-        var fitted = prior.inScopeWeights ?? ConfidenceFeatures.names.map { $0 == "bias" ? 3 : 0 }
-        fitted[0] -= log(prior.outsideCost)
+        let fitted = prior.fittedInScopeWeights ?? ConfidenceFeatures.names.map { $0 == "bias" ? 3 : 0 }
         let inScopePrior = ConfidenceModel(weights: fitted, origin: prior.origin)
         inScopeWeights =
           ConfidenceFitter.fit(group.map { ConfidenceFitter.Row(features: $0.features, isRight: $0.inScope) }, prior: inScopePrior, origin: .tuned)

@@ -1,11 +1,13 @@
 extension Ranker {
   /// The last stage of `rank`: what the calibrated `candidates` (best first) conclude.
   /// "No match" when the best confidence is below the threshold (for a cross-lingual request,
-  /// read at the fit's share of outside requests, below `ConfidenceCalibration.crossLingualMinimum`), below the chance that the request
-  /// is outside the catalog (`1 − inScope`) weighed by the model's `outsideCost`, when the request is closer to a negative phrase than
-  /// to the answer, or when there is no candidate. Otherwise ambiguous when the first
-  /// candidates fit, each on its own (`uncapped`), at least `ambiguityShare` as well as the
-  /// answer and the answer is below `ambiguityCeiling`; a match otherwise.
+  /// read at the fit's share of outside requests, below
+  /// `ConfidenceCalibration.crossLingualMinimum`), below the chance that the request is outside
+  /// the catalog (`1 − inScope`) weighed by the model's `outsideCost`, when the request is
+  /// closer to a negative phrase than to the answer, or when there is no candidate. Otherwise
+  /// ambiguous when the first candidates fit, each on its own (`uncapped`), at least
+  /// `ambiguityShare` as well as the answer and the answer is below `ambiguityCeiling`; a
+  /// match otherwise.
   func decide(
     _ candidates: [RankedIntent], uncapped: [Double], inScope: Double, model: ConfidenceModel, crossLingual: Bool, query: [Float]?
   ) -> Ranking.Outcome {
