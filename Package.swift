@@ -179,7 +179,7 @@ let package = Package(
       name: "IntentBridgeEngineTests",
       dependencies: [
         "IntentBridgeEngine", "IntentBridgeBinary", "IntentBridgeIndex", "IntentBridgeTools", "IntentBridgeCatalog", "IntentBridgeJSON",
-        "IntentBridgeImport", "IntentBridgeTestSupport",
+        "IntentBridgeImport", "IntentBridgeTestSupport", "IntentBridgeEmbedding",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -51,6 +51,7 @@ extension PreparedIndex {
       options.progress?("calibrating", 0, 2)
       var fitting = options.ranking
       fitting.embeddingWeighsCoverage = encoderLeads(embedder, compiled)
+      fitting.keywordScale = keywordScale(embedder, compiled)
       let models = ConfidenceFitting.fit(
         compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: fitting)
       options.progress?("calibrating", 1, 2)

@@ -51,6 +51,7 @@ struct PreparedIndex: Sendable {
       let leads = Self.encoderLeads(embedder, compiled)
       configuration.embeddingWeighsCoverage = leads
       configuration.encoderLeads = options.signalsFromEvidence && leads
+      configuration.keywordScale = Self.keywordScale(embedder, compiled)
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
@@ -70,5 +71,11 @@ struct PreparedIndex: Sendable {
   /// transformer encoder on a catalog of phrases or titles without entity instances.
   static func encoderLeads(_ embedder: any TextEmbedder, _ compiled: CompiledCatalog) -> Bool {
     embedder is TransformerEncoder && CatalogEvidence(compiled).encoderLeads
+  }
+
+  /// The factor of the keyword weight with `embedder` on `compiled`
+  /// (`CatalogEvidence.transformerKeywordScale` for the transformer encoder, else 1).
+  static func keywordScale(_ embedder: any TextEmbedder, _ compiled: CompiledCatalog) -> Double {
+    embedder is TransformerEncoder ? CatalogEvidence(compiled).transformerKeywordScale : 1
   }
 }

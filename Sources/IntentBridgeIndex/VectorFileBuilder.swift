@@ -14,8 +14,9 @@ package enum VectorFileBuilder {
   /// written words (`KeywordIndex.spellings`); r11: coverage weighed by the embedding signals'
   /// confidence where the encoder leads (`RankingConfiguration.embeddingWeighsCoverage`), the
   /// in-scope part read at the confidence's share of outside requests
-  /// (`ConfidenceModel.outsideCost`).
-  package static let recipe = "r11"
+  /// (`ConfidenceModel.outsideCost`); r12: the transformer's keyword weight a fifth on tool
+  /// lists of descriptions (`RankingConfiguration.keywordScale`), which the fit ranks with.
+  package static let recipe = "r12"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).

@@ -5,7 +5,7 @@ import IntentBridgeText
 
 extension Ranker {
   /// The first stage of `rank`: every discoverable intent's fused score without templates —
-  /// `keywordWeight · bm25 / max(bm25) + embeddingWeight · max(cosine, 0)`, plus
+  /// `fusedKeywordWeight · bm25 / max(bm25) + embeddingWeight · max(cosine, 0)`, plus
   /// `affinityWeight · affinity` (added before the template step, so that it also decides which
   /// intents' templates are matched). `excluding` leaves one intent out.
   /// - Complexity: O(postings of the request terms + intents); on a large index the cosines
@@ -23,7 +23,7 @@ extension Ranker {
     scored.reserveCapacity(catalog.intents.count)
     for (i, intent) in catalog.intents.enumerated() where intent.isDiscoverable && i != excluding {
       let k = maxKeyword > 0 ? keyword[i] / maxKeyword : 0
-      var score = configuration.keywordWeight * k
+      var score = configuration.fusedKeywordWeight * k
       if let vector = embedding.vector { score += configuration.embeddingWeight * Double(max(vector[i], 0)) }
       scored.append((i, score))
     }
@@ -35,7 +35,7 @@ extension Ranker {
     }
     let matchesTemplates = mode.usesKeywords && !templates.isEmpty && configuration.templateWeight > 0
     let fusion = BaseFusion(
-      keywordWeight: configuration.keywordWeight, embeddingWeight: configuration.embeddingWeight,
+      keywordWeight: configuration.fusedKeywordWeight, embeddingWeight: configuration.embeddingWeight,
       normalizedKeyword: { maxKeyword > 0 ? keyword[$0] / maxKeyword : 0 },
       affinity: addsAffinity ? { [affinities, weight = configuration.affinityWeight] in weight * Double(affinities[$0]) } : nil)
     var pass = RankingPass(

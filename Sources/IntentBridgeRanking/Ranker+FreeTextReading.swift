@@ -24,7 +24,7 @@ extension Ranker {
       signals: pass.signals, cosine: cosine ?? 0, template: Double(pass.template[index]), bm25: pass.keyword[index], coverage: coverage)
     let normalized = pass.maxKeyword > 0 ? pass.keyword[index] / pass.maxKeyword : 0
     var contributions = SignalContributions(
-      keywordWeight: configuration.keywordWeight, keyword: configuration.keywordWeight * normalized,
+      keywordWeight: configuration.fusedKeywordWeight, keyword: configuration.fusedKeywordWeight * normalized,
       embeddingWeight: configuration.embeddingWeight, embedding: cosine.map { configuration.embeddingWeight * max($0, 0) } ?? 0,
       templateWeight: configuration.templateWeight,
       template: pass.matchesTemplates && pass.template[index] != 0 ? templateContribution(pass.template[index]) : 0,

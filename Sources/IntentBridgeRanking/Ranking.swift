@@ -41,7 +41,8 @@ public struct RankedIntent: Sendable, Hashable {
 /// (the normalised keyword score, the cosine floored at 0, the template quality raised to
 /// `RankingConfiguration.templatePower`). 0 for a signal that did not rank the request.
 public struct SignalContributions: Sendable, Hashable {
-  /// `RankingConfiguration.keywordWeight`.
+  /// The keyword score's weight: `RankingConfiguration.keywordWeight`, a fifth of it with the
+  /// transformer encoder on a tool list of descriptions (docs/RANKING.md).
   public var keywordWeight = 0.0
   /// `keywordWeight` × the BM25F score over the request's best (`RankedIntent.keywordNormalized`).
   public var keyword = 0.0

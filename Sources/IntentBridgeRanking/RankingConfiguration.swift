@@ -64,6 +64,14 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// `ConfidenceFeatures.crossLingualCoverage`. Otherwise the embeddings rank only
   /// cross-lingual requests, and weigh no coverage.
   package var embeddingWeighsCoverage = false
+  /// The factor `keywordWeight` is fused with (`fusedKeywordWeight`): 1, or
+  /// `CatalogEvidence.transformerKeywordScale` when the engine loads with the transformer
+  /// encoder a tool list of descriptions, whose cosines lie closer together than the static
+  /// model's. Set from the catalog and the encoder, so that a tuned or chosen `keywordWeight`
+  /// keeps its meaning.
+  package var keywordScale = 1.0
+  /// The keyword score's weight in the fused score: `keywordWeight × keywordScale`.
+  package var fusedKeywordWeight: Double { keywordWeight * keywordScale }
   /// Weight of the best phrase-template match quality (0…1) of the intent.
   public var templateWeight: Double = 1.0
   /// The template quality is raised to this power before weighting, so that an exact

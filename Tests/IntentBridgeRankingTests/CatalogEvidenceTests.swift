@@ -34,6 +34,8 @@ import Testing
       """)
     #expect(CatalogEvidence(descriptions).kind == .descriptions)
     #expect(!CatalogEvidence(descriptions).encoderLeads)
+    #expect(CatalogEvidence(descriptions).transformerKeywordScale == 0.2, "the transformer weighs a tool list's keywords less")
+    #expect(CatalogEvidence(phrases).transformerKeywordScale == 1)
 
     let titles = try Self.compiled(
       """
@@ -41,6 +43,7 @@ import Testing
       """)
     #expect(CatalogEvidence(titles).kind == .titles)
     #expect(CatalogEvidence(titles).encoderLeads)
+    #expect(CatalogEvidence(titles).transformerKeywordScale == 1)
   }
 
   @Test func entityInstancesKeepEverySignal() throws {
@@ -53,6 +56,11 @@ import Testing
     #expect(CatalogEvidence(withNames).kind == .phrases)
     #expect(CatalogEvidence(withNames).hasEntityInstances)
     #expect(!CatalogEvidence(withNames).encoderLeads)
+    let describedWithNames = try Self.compiled(
+      #"{"id": "A", "title": "start", "description": "Starts a device."}, {"id": "B", "title": "stop", "description": "Stops a device."}"#,
+      entities: #"{"id": "Device", "title": "Device", "instances": [{"id": "rover", "title": "Rover"}]}"#)
+    #expect(CatalogEvidence(describedWithNames).kind == .descriptions)
+    #expect(CatalogEvidence(describedWithNames).transformerKeywordScale == 1, "names are matched by keywords")
     #expect(CatalogEvidence(try Self.compiled(intents)).encoderLeads)
   }
 
@@ -62,5 +70,6 @@ import Testing
     #expect(compiled.isGrammar)
     #expect(CatalogEvidence(compiled).kind == .grammar)
     #expect(!CatalogEvidence(compiled).encoderLeads)
+    #expect(CatalogEvidence(compiled).transformerKeywordScale == 1)
   }
 }

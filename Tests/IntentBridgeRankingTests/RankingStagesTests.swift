@@ -32,7 +32,7 @@ import Testing
           let added = candidate.contributions
           #expect(
             abs(added.keyword + added.embedding + added.template + added.affinity - candidate.score) < 1e-9, "\(request): \(candidate.intentID)")
-          #expect(added.keywordWeight == engine.configuration.keywordWeight && added.templateWeight == engine.configuration.templateWeight)
+          #expect(added.keywordWeight == engine.configuration.fusedKeywordWeight && added.templateWeight == engine.configuration.templateWeight)
         }
       }
     }
@@ -90,6 +90,29 @@ import Testing
       }
     }
     #expect(refused > 0 && answered > 0, "refused \(refused), answered \(answered)")
+  }
+
+  /// The keyword score is fused at `keywordWeight × keywordScale` (a fifth with the transformer
+  /// on a tool list of descriptions): each candidate's keyword part, the weight `--explain`
+  /// shows, and the fused score follow the scale.
+  @Test func keywordsFuseAtTheCatalogsScale() throws {
+    let loaded = try Self.toolsEngine()
+    #expect(loaded.configuration.keywordScale == 1, "the static model fuses keywords at their weight")
+    var ranker = loaded.ranker
+    ranker.configuration.keywordScale = 0.2
+    let request = loaded.analyze("schedule a dentist appointment tomorrow at 9")
+    let full = loaded.ranker.rank(request, top: 5)
+    let scaled = ranker.rank(request, top: 5)
+    #expect(scaled.candidates.contains { $0.keywordNormalized > 0 }, "keywords matched")
+    for candidate in scaled.candidates {
+      let added = candidate.contributions
+      #expect(added.keywordWeight == loaded.configuration.keywordWeight * 0.2)
+      #expect(abs(added.keyword - added.keywordWeight * candidate.keywordNormalized) < 1e-12)
+      #expect(abs(added.keyword + added.embedding + added.affinity - candidate.score) < 1e-9, "\(candidate.intentID)")
+      if let before = full.candidates.first(where: { $0.intentID == candidate.intentID }) {
+        #expect(abs(added.keyword - 0.2 * before.contributions.keyword) < 1e-9)
+      }
+    }
   }
 
   /// A request in the catalog's language is not cross-lingual when embeddings alone rank it

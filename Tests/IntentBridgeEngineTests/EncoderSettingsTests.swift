@@ -1,0 +1,37 @@
+import IntentBridgeEmbedding
+import IntentBridgeTestSupport
+import Testing
+
+@testable import IntentBridgeEngine
+
+/// What the engine reads from the encoder and the catalog's evidence when it loads
+/// (`PreparedIndex.encoderLeads`, `PreparedIndex.keywordScale`): the transformer leads on
+/// phrases and titles, and fuses a tool list's keywords at a fifth of their weight; the
+/// static model does neither.
+@Suite struct EncoderSettingsTests {
+  static func compiled(_ intents: String) throws -> CompiledCatalog {
+    let json = #"{"formatVersion": 1, "app": {"name": "T", "defaultLanguage": "en"}, "intents": ["# + intents + "]}"
+    let loaded = CatalogLoader.load(bytes: Array(json.utf8))
+    return CompiledCatalog(catalog: try #require(loaded.validCatalog, "\(loaded.diagnostics)"))
+  }
+
+  @Test func theTransformerWeighsAToolListsKeywordsLess() throws {
+    let tools = try Self.compiled(
+      """
+      {"id": "get_weather", "title": "get_weather", "description": "Current weather for a city."},
+      {"id": "start_timer", "title": "start_timer", "description": "Starts a countdown timer."}
+      """)
+    let phrases = try Self.compiled(
+      #"{"id": "A", "title": "Weather", "phrases": ["what is the weather like"]}, {"id": "B", "title": "Timer", "phrases": ["set a timer"]}"#
+    )
+    // Loading the encoder reads its file in place; nothing is embedded.
+    let transformer = try TransformerEncoder(directory: Repository.path("Models/e5small-q4-latcjk"), tokenizerCache: .disabled)
+    #expect(PreparedIndex.keywordScale(transformer, tools) == 0.2)
+    #expect(!PreparedIndex.encoderLeads(transformer, tools))
+    #expect(PreparedIndex.keywordScale(transformer, phrases) == 1)
+    #expect(PreparedIndex.encoderLeads(transformer, phrases))
+    let staticModel = try StaticEmbeddingModel(directory: Repository.path("Models/e5small-m2v-256-latcjk-int8"), tokenizerCache: .disabled)
+    #expect(PreparedIndex.keywordScale(staticModel, tools) == 1)
+    #expect(!PreparedIndex.encoderLeads(staticModel, phrases))
+  }
+}
