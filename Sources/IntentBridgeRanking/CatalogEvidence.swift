@@ -56,7 +56,7 @@ package struct CatalogEvidence: Sendable, Equatable {
   /// lie close together, so at the static model's weight the keywords decide nearly alone;
   /// fused at a fifth they break the encoder's near-ties (names, rare words). Measured
   /// (docs/RANKING.md, "The transformer encoder"), R@1 / R@5: MetaTool 44.0 / 64.3 at 1,
-  /// 48.1 / 68.3 at a fifth, 49.4 / 69.8 at a tenth, 40.2 / 59.9 without keywords; Seal-Tools
+  /// 48.2 / 68.3 at a fifth, 49.4 / 69.8 at a tenth, 40.2 / 59.9 without keywords; Seal-Tools
   /// (typed tools, whose names count more) 92.0 / 97.5 at 1, 92.5 / 97.0 at a fifth, 89.5 /
   /// 97.0 at a tenth. Catalogs with entity instances lose with less: the names are matched
   /// by keywords (Home Assistant `examples` en answered 80.3 → 73.6 % at a fifth).

@@ -5,9 +5,9 @@ import IntentBridgeText
 /// with (docs/RANKING.md).
 ///
 /// Fusion (the order of candidates): `score = embeddingWeight · cosine + keywordWeight ·
-/// bm25 / max(bm25) + templateWeight · quality^templatePower ± affinityWeight` (entity
-/// affinity, see `EntityAffinity`), per request, plus `affinityTieBoost` for an intent of the
-/// named entity's kind among equally good template matches.
+/// keywordScale · bm25 / max(bm25) + templateWeight · quality^templatePower ± affinityWeight`
+/// (entity affinity, see `EntityAffinity`), per request, plus `affinityTieBoost` for an intent
+/// of the named entity's kind among equally good template matches.
 ///
 /// Confidence (logistic): `σ(bias + cosine·c + template·t + keyword·ln(1+bm25) + coverage·v
 /// + exactTemplate·[quality = 1])` of the candidate's own signals, where coverage is the share
