@@ -49,11 +49,9 @@ extension PreparedIndex {
       }
       var file = outcome.file
       options.progress?("calibrating", 0, 2)
-      var fitting = options.ranking
-      fitting.embeddingWeighsCoverage = encoderLeads(embedder, compiled)
-      fitting.keywordScale = keywordScale(embedder, compiled)
       let models = ConfidenceFitting.fit(
-        compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases, configuration: fitting)
+        compiled: compiled, embedder: embedder, vectors: file, texts: texts, modes: RankingMode.allCases,
+        configuration: withEvidence(options.ranking, embedder, compiled))
       options.progress?("calibrating", 1, 2)
       var shipped = options.ranking
       shipped.confidenceModels = [:]

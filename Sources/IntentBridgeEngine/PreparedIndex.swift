@@ -47,11 +47,9 @@ struct PreparedIndex: Sendable {
         vectorIndex = Ranker.vectorIndex(file, intentCount: catalog.intents.count, configuration: configuration)
       }
       vectors = file
-      configuration = ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration)
-      let leads = Self.encoderLeads(embedder, compiled)
-      configuration.embeddingWeighsCoverage = leads
-      configuration.encoderLeads = options.signalsFromEvidence && leads
-      configuration.keywordScale = Self.keywordScale(embedder, compiled)
+      configuration = Self.withEvidence(ConfidenceCalibrationFile(json: file.calibration).applied(to: configuration), embedder, compiled)
+      // The encoder leads where its coverage is weighed, unless the signals were chosen.
+      configuration.encoderLeads = options.signalsFromEvidence && configuration.embeddingWeighsCoverage
     } else {
       // Without a model only keywords (and templates) rank, with their own calibration.
       if configuration.mode == .hybrid { configuration.mode = .keyword }
@@ -65,6 +63,19 @@ struct PreparedIndex: Sendable {
     // The calibration and the tuning change weights and confidence, not what the vector
     // index was built with (near-duplicate threshold, int8 scan size).
     return PreparedIndex(compiled: compiled, embedder: embedder, vectorIndex: vectorIndex, configuration: configuration)
+  }
+
+  /// `configuration` with what `embedder` on `compiled`'s evidence decides whatever the signals
+  /// chosen: coverage weighed where the encoder leads (`embeddingWeighsCoverage`) and the
+  /// keyword weight's scale (`keywordScale`). The same for the fit at index time as for the
+  /// ranking at load, so that the fitted models match the ranking.
+  static func withEvidence(
+    _ configuration: RankingConfiguration, _ embedder: any TextEmbedder, _ compiled: CompiledCatalog
+  ) -> RankingConfiguration {
+    var out = configuration
+    out.embeddingWeighsCoverage = encoderLeads(embedder, compiled)
+    out.keywordScale = keywordScale(embedder, compiled)
+    return out
   }
 
   /// Whether `embedder` leads on `compiled`'s evidence (`CatalogEvidence.encoderLeads`): the

@@ -33,5 +33,15 @@ import Testing
     let staticModel = try StaticEmbeddingModel(directory: Repository.path("Models/e5small-m2v-256-latcjk-int8"), tokenizerCache: .disabled)
     #expect(PreparedIndex.keywordScale(staticModel, tools) == 1)
     #expect(!PreparedIndex.encoderLeads(staticModel, phrases))
+    // Index time and load set both from them, whatever the configuration held.
+    var held = RankingConfiguration()
+    held.keywordScale = 0.5
+    held.embeddingWeighsCoverage = true
+    let onTools = PreparedIndex.withEvidence(held, transformer, tools)
+    #expect(onTools.keywordScale == 0.2 && !onTools.embeddingWeighsCoverage)
+    let onPhrases = PreparedIndex.withEvidence(held, transformer, phrases)
+    #expect(onPhrases.keywordScale == 1 && onPhrases.embeddingWeighsCoverage)
+    let withStatic = PreparedIndex.withEvidence(held, staticModel, phrases)
+    #expect(withStatic.keywordScale == 1 && !withStatic.embeddingWeighsCoverage)
   }
 }
