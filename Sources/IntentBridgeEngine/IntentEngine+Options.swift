@@ -28,6 +28,14 @@ extension IntentEngine {
       /// The in-process transformer encoder in this folder (nil = the default encoder,
       /// `Models/e5small-q4-latcjk`; `--encoder transformer`).
       case transformer(directory: String?)
+      /// The default model the catalog ranks best with, decided by its kind of evidence
+      /// (docs/RANKING.md, "Choosing the encoder"): the transformer encoder for catalogs of
+      /// phrases, titles or descriptions without entity instances, the static model for
+      /// template grammars and catalogs with entity instances. The static model also for a
+      /// catalog of more than a million characters of text (`CatalogEvidence`'s budget:
+      /// minutes to index with the transformer), when `INTENTBRIDGE_MODEL` names one, or when
+      /// the default transformer encoder is not found. The `intentbridge` commands' default (`--encoder auto`).
+      case automatic
       /// An OpenAI-compatible `/v1/embeddings` endpoint.
       case endpoint(EndpointEmbedder.Configuration)
       /// An embedder already loaded (e.g. another language's engine's, so that the engines of
@@ -102,7 +110,19 @@ extension IntentEngine {
     }
   }
 
-  /// The embedder `embedding` names (nil: keyword signals only).
+  /// `embedding` with `.automatic` decided for `catalog` in `language`
+  /// (`CatalogEvidence.autoChoosesTransformer`); any other embedding as it is.
+  /// - Complexity: O(phrases of `catalog`) for `.automatic`, O(1) otherwise.
+  package static func resolved(_ embedding: Options.Embedding, for catalog: Catalog, language: String) -> Options.Embedding {
+    guard case .automatic = embedding else { return embedding }
+    guard ModelLocator.modelFromEnvironment == nil, CatalogEvidence(catalog, language: language).autoChoosesTransformer,
+      ModelLocator.locateEncoder() != nil
+    else { return .staticModel(directory: nil) }
+    return .transformer(directory: nil)
+  }
+
+  /// The embedder `embedding` names (nil: keyword signals only; `.automatic` not yet decided
+  /// for a catalog: the static model).
   static func makeEmbedder(_ embedding: Options.Embedding) throws(LoadError) -> (any TextEmbedder)? {
     switch embedding {
     case .none:
@@ -122,6 +142,8 @@ extension IntentEngine {
       } catch {
         throw .model("cannot load the transformer encoder in \(encoderDirectory): \(error)")
       }
+    case .automatic:
+      return try makeEmbedder(.staticModel(directory: nil))
     case .staticModel(let directory):
       guard let modelDirectory = ModelLocator.locate(explicit: directory) else { throw .modelNotFound }
       do {

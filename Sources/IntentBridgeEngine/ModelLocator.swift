@@ -17,12 +17,16 @@ package enum ModelLocator {
   /// The transformer encoder's folder in `Models/` (`--encoder transformer`).
   package static let defaultEncoderName = "e5small-q4-latcjk"
 
+  /// The static model's folder `$INTENTBRIDGE_MODEL` names (nil when unset or empty).
+  package static var modelFromEnvironment: String? {
+    guard let value = ProcessInfo.processInfo.environment["INTENTBRIDGE_MODEL"], !value.isEmpty else { return nil }
+    return value
+  }
+
   /// The static model's folder.
   package static func locate(explicit: String? = nil, executablePath: String = CommandLine.arguments.first ?? "") -> String? {
     if let explicit { return explicit }
-    if let fromEnvironment = ProcessInfo.processInfo.environment["INTENTBRIDGE_MODEL"], !fromEnvironment.isEmpty {
-      return fromEnvironment
-    }
+    if let fromEnvironment = modelFromEnvironment { return fromEnvironment }
     return locate(defaultModelName, holding: "model.safetensors", executablePath: executablePath)
   }
 

@@ -33,12 +33,13 @@ package struct SidecarFiles: Sendable, Hashable {
   /// The index file of an engine with `embedder`.
   package func index(for embedder: (any TextEmbedder)?) -> String { embedder is TransformerEncoder ? transformerIndex : index }
 
-  /// The index file of an engine loaded with `embedding`.
+  /// The index file of an engine loaded with `embedding` (`.automatic` decided for the
+  /// catalog: `IntentEngine.resolved(_:for:language:)`).
   package func index(for embedding: IntentEngine.Options.Embedding) -> String {
     switch embedding {
     case .transformer: transformerIndex
     case .loaded(let embedder): index(for: embedder)
-    case .none, .staticModel, .endpoint: index
+    case .none, .staticModel, .endpoint, .automatic: index
     }
   }
 

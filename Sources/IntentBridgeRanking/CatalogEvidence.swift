@@ -27,23 +27,63 @@ package struct CatalogEvidence: Sendable, Equatable {
   package let kind: Kind
   /// Whether some entity type of the catalog lists instances.
   package let hasEntityInstances: Bool
+  /// Whether the catalog's texts (titles, descriptions and phrases of its discoverable
+  /// intents in the catalog language) exceed `transformerCharacterBudget` characters.
+  package let exceedsTransformerBudget: Bool
+
+  /// The characters of catalog text up to which `--encoder auto` takes the transformer: about
+  /// four times Seal-Tools' 4,076 tools (273,000 characters, indexed in about 45 seconds on
+  /// two cores). The encoder's cost grows with the texts' length, so a catalog of longer
+  /// texts would take minutes to index on first use (1,500 tools of 1,650-character
+  /// descriptions: more than five minutes); it keeps the static model.
+  package static let transformerCharacterBudget = 1_000_000
 
   /// The kind of `compiled`: `grammar` when its phrases are a template grammar; else
   /// `phrases` when at least half of the discoverable intents have phrases in the catalog
   /// language, else `descriptions` when at least half have a description, else `titles`.
   /// - Complexity: O(intents).
   package init(_ compiled: CompiledCatalog) {
-    hasEntityInstances = compiled.catalog.entities.contains { !$0.instances.isEmpty }
-    guard !compiled.isGrammar else {
+    self.init(compiled.catalog, language: compiled.language, isGrammar: compiled.isGrammar)
+  }
+
+  /// The same for `catalog` in `language` before it is compiled (e.g. to choose the encoder
+  /// it is indexed with). - Complexity: O(phrases), each template parsed once.
+  package init(_ catalog: Catalog, language: String) {
+    self.init(catalog, language: language, isGrammar: CompiledCatalog.isGrammar(catalog, language: language))
+  }
+
+  private init(_ catalog: Catalog, language: String, isGrammar: Bool) {
+    hasEntityInstances = catalog.entities.contains { !$0.instances.isEmpty }
+    let intents = catalog.intents.filter(\.isDiscoverable)
+    var characters = 0
+    for intent in intents where characters <= Self.transformerCharacterBudget {
+      characters += intent.title.resolved(for: language).count + (intent.description?.resolved(for: language).count ?? 0)
+      for phrase in intent.phrases.resolved(for: language) where characters <= Self.transformerCharacterBudget { characters += phrase.count }
+    }
+    exceedsTransformerBudget = characters > Self.transformerCharacterBudget
+    guard !isGrammar else {
       kind = .grammar
       return
     }
-    let intents = compiled.catalog.intents.filter(\.isDiscoverable)
     let half = max(1, (intents.count + 1) / 2)
-    let withPhrases = intents.count { !$0.phrases.resolved(for: compiled.language).isEmpty }
-    let withDescriptions = intents.count { !($0.description?.resolved(for: compiled.language).isEmpty ?? true) }
+    let withPhrases = intents.count { !$0.phrases.resolved(for: language).isEmpty }
+    let withDescriptions = intents.count { !($0.description?.resolved(for: language).isEmpty ?? true) }
     kind = withPhrases >= half ? .phrases : (withDescriptions >= half ? .descriptions : .titles)
   }
+
+  /// Whether the transformer encoder ranks this catalog better than the static model, as
+  /// measured on the development sets (docs/RANKING.md, "Choosing the encoder"): catalogs of
+  /// phrases, titles or descriptions without entity instances (CLINC150, xSID, MetaTool,
+  /// Seal-Tools). Template grammars rank as well with the static model, which refuses more
+  /// off-domain requests (Home Assistant German templates 92.7 % against 88.0 %), and
+  /// catalogs with entity instances gain in some languages and lose in others (Home Assistant
+  /// `none` English answered 65.0 → 69.5 %, Finnish 22.0 → 19.6 %), so both keep the static
+  /// model. `IntentEngine.Options.Embedding.automatic` chooses by it (`autoChoosesTransformer`).
+  package var transformerRanksBetter: Bool { kind != .grammar && !hasEntityInstances }
+
+  /// What `--encoder auto` takes: the transformer where it ranks better and the catalog's
+  /// texts are within `transformerCharacterBudget`.
+  package var autoChoosesTransformer: Bool { transformerRanksBetter && !exceedsTransformerBudget }
 
   /// Whether the transformer encoder alone should rank (signals `embedding`) rather than
   /// fused with keywords and templates, as measured on the development sets: phrases or

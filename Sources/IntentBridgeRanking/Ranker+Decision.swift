@@ -6,8 +6,9 @@ extension Ranker {
   /// the catalog (`1 − inScope`) weighed by the model's `outsideCost`, when the request is
   /// closer to a negative phrase than to the answer, or when there is no candidate. Otherwise
   /// ambiguous when the first candidates fit, each on its own (`uncapped`), at least
-  /// `ambiguityShare` as well as the answer and the answer is below `ambiguityCeiling`; a
-  /// match otherwise.
+  /// `ambiguityShare` as well as the answer, their confidences are at least
+  /// `ambiguityConfidenceShare` of the answer's (or their fused scores are the answer's) and
+  /// the answer is below `ambiguityCeiling`; a match otherwise.
   func decide(
     _ candidates: [RankedIntent], uncapped: [Double], inScope: Double, model: ConfidenceModel, crossLingual: Bool, query: [Float]?
   ) -> Ranking.Outcome {
@@ -39,13 +40,21 @@ extension Ranker {
       }
     }
     // Tied: the first candidates that fit, each on its own, at least `ambiguityShare` as well
-    // as the answer (the capped confidences cannot tell: a second candidate is capped at what
-    // the first leaves).
+    // as the answer (the capped confidences alone cannot tell: a second candidate is capped at
+    // what the first leaves), and keep at least `ambiguityConfidenceShare` of the answer's
+    // confidence (fitting alike on its own, a candidate the lead features still rank far
+    // below is no rival) or score as much as the answer (the ranking cannot tell them apart;
+    // the caps can leave the second of two identical intents a fraction of the first's
+    // confidence when the model does not weigh the lead).
     // An answer at `ambiguityCeiling` or more is not ambiguous: template catalogs often fit
     // several intents on their own, and their calibrated answer is right all the same.
     if let fit = uncapped.first, fit > 0, best.confidence < RankingConfiguration.ambiguityCeiling {
-      let tied = uncapped.prefix(candidates.count).prefix { $0 >= RankingConfiguration.ambiguityShare * fit }
-      if tied.count > 1 { return .ambiguous(candidates.prefix(tied.count).map(\.intentID)) }
+      let tied = zip(uncapped, candidates).prefix { fits, candidate in
+        fits >= RankingConfiguration.ambiguityShare * fit
+          && (candidate.confidence >= RankingConfiguration.ambiguityConfidenceShare * best.confidence
+            || candidate.score >= best.score - 1e-9 * max(1, abs(best.score)))
+      }
+      if tied.count > 1 { return .ambiguous(tied.map(\.1.intentID)) }
     }
     return .match
   }

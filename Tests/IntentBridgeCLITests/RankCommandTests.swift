@@ -97,11 +97,19 @@ import Testing
     #expect(CapturedRun(["rank", notes, "x", "--set", "speed=3"]).err.contains("unknown setting 'speed'"))
     let encoder = CapturedRun(["rank", notes, "x", "--encoder", "bert"])
     #expect(encoder.status == 64)
-    #expect(encoder.err.contains("invalid for '--encoder'; expected static or transformer"), "\(encoder.err)")
+    #expect(encoder.err.contains("invalid for '--encoder'; expected auto, static or transformer"), "\(encoder.err)")
     // A missing encoder folder is a model failure (exit 1) that names the folder.
     let missing = CapturedRun(["rank", notes, "x", "--encoder", "transformer", "--model", "/nonexistent/encoder"])
     #expect(missing.status == 1)
     #expect(missing.err.contains("/nonexistent/encoder/encoder.bin"), "\(missing.err)")
+    // `auto` chooses between the default models, so a model folder needs its kind named.
+    let autoWithModel = CapturedRun(["rank", notes, "x", "--encoder", "auto", "--model", "/some/model"])
+    #expect(autoWithModel.status == 64)
+    #expect(autoWithModel.err.contains("with it choose '--encoder static' or '--encoder transformer'"), "\(autoWithModel.err)")
+    // A model folder alone names the static model's, as before `auto` (the static model's error).
+    let staticModel = CapturedRun(["rank", notes, "x", "--model", "/nonexistent/model"])
+    #expect(staticModel.status == 1)
+    #expect(staticModel.err.contains("/nonexistent/model"), "\(staticModel.err)")
   }
 
   @Test func noRebuildRefusesAStaleIndexFile() throws {

@@ -9,6 +9,28 @@ import Testing
 /// phrases and titles, and fuses a tool list's keywords at a fifth of their weight; the
 /// static model does neither.
 @Suite struct EncoderSettingsTests {
+  /// The name of the model `embedding` names, once `.automatic` is decided.
+  static func kind(_ embedding: IntentEngine.Options.Embedding) -> String {
+    switch embedding {
+    case .transformer(nil): "transformer"
+    case .staticModel(nil): "static"
+    default: "other"
+    }
+  }
+
+  @Test func automaticChoosesTheEncoderByTheCatalogsEvidence() throws {
+    let tools = try Self.compiled(
+      #"{"id": "get_weather", "title": "get_weather", "description": "Current weather for a city."}, {"id": "b", "title": "stop", "description": "Stops."}"#
+    )
+    let notes = try #require(CatalogLoader.load(path: Repository.path("Examples/notes/notes.en.json")).validCatalog)
+    let expected = ModelLocator.modelFromEnvironment == nil ? "transformer" : "static"
+    #expect(Self.kind(IntentEngine.resolved(.automatic, for: tools.catalog, language: "en")) == expected)
+    #expect(Self.kind(IntentEngine.resolved(.automatic, for: notes, language: "en")) == "static", "a template grammar")
+    // Any other choice stays as it is.
+    #expect(Self.kind(IntentEngine.resolved(.staticModel(directory: nil), for: tools.catalog, language: "en")) == "static")
+    #expect(Self.kind(IntentEngine.resolved(.transformer(directory: nil), for: notes, language: "en")) == "transformer")
+  }
+
   static func compiled(_ intents: String) throws -> CompiledCatalog {
     let json = #"{"formatVersion": 1, "app": {"name": "T", "defaultLanguage": "en"}, "intents": ["# + intents + "]}"
     let loaded = CatalogLoader.load(bytes: Array(json.utf8))

@@ -44,6 +44,24 @@ import Testing
     #expect(CatalogEvidence(titles).kind == .titles)
     #expect(CatalogEvidence(titles).encoderLeads)
     #expect(CatalogEvidence(titles).transformerKeywordScale == 1)
+    // The transformer is chosen (`--encoder auto`) for all three, read before compiling too.
+    for catalog in [phrases, descriptions, titles] {
+      #expect(CatalogEvidence(catalog).transformerRanksBetter)
+      #expect(CatalogEvidence(catalog.catalog, language: "en") == CatalogEvidence(catalog))
+    }
+  }
+
+  /// `--encoder auto` keeps the static model for a catalog whose texts would take minutes to
+  /// embed with the transformer.
+  @Test func aLongCatalogKeepsTheStaticModel() throws {
+    let long = String(repeating: "Updates the stock record of one catalogue item. ", count: 11_000)  // 539,000 characters
+    let short = try Self.compiled(#"{"id": "A", "title": "a", "description": "Stock."}, {"id": "B", "title": "b", "description": "Stock."}"#)
+    #expect(CatalogEvidence(short).autoChoosesTransformer && !CatalogEvidence(short).exceedsTransformerBudget)
+    let within = try Self.compiled(#"{"id": "A", "title": "a", "description": "\#(long)"}, {"id": "B", "title": "b", "description": "Stock."}"#)
+    #expect(CatalogEvidence(within).autoChoosesTransformer)
+    let beyond = try Self.compiled(#"{"id": "A", "title": "a", "description": "\#(long)"}, {"id": "B", "title": "b", "description": "\#(long)"}"#)
+    #expect(CatalogEvidence(beyond).kind == .descriptions && CatalogEvidence(beyond).transformerRanksBetter)
+    #expect(CatalogEvidence(beyond).exceedsTransformerBudget && !CatalogEvidence(beyond).autoChoosesTransformer)
   }
 
   @Test func entityInstancesKeepEverySignal() throws {
@@ -61,6 +79,7 @@ import Testing
       entities: #"{"id": "Device", "title": "Device", "instances": [{"id": "rover", "title": "Rover"}]}"#)
     #expect(CatalogEvidence(describedWithNames).kind == .descriptions)
     #expect(CatalogEvidence(describedWithNames).transformerKeywordScale == 1, "names are matched by keywords")
+    #expect(!CatalogEvidence(withNames).transformerRanksBetter && !CatalogEvidence(describedWithNames).transformerRanksBetter)
     #expect(CatalogEvidence(try Self.compiled(intents)).encoderLeads)
   }
 
@@ -71,5 +90,7 @@ import Testing
     #expect(CatalogEvidence(compiled).kind == .grammar)
     #expect(!CatalogEvidence(compiled).encoderLeads)
     #expect(CatalogEvidence(compiled).transformerKeywordScale == 1)
+    #expect(!CatalogEvidence(compiled).transformerRanksBetter, "a grammar keeps the static model")
+    #expect(CatalogEvidence(try #require(notes), language: "en") == CatalogEvidence(compiled))
   }
 }

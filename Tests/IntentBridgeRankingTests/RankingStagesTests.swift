@@ -168,6 +168,27 @@ import Testing
     #expect(seen.isSuperset(of: ["match", "no match"]))
   }
 
+  /// Candidates that fit alike on their own are tied only while each keeps at least half of
+  /// the answer's confidence: one the lead features leave far below is no rival.
+  @Test func aTieNeedsFitAndConfidenceAlike() throws {
+    let engine = try Self.notesEngine()
+    let ranked = engine.rank("add a note called milk").candidates
+    var answer = ranked[0]
+    var other = ranked[1]
+    answer.confidence = 0.6
+    other.confidence = 0.35
+    func outcome(_ uncapped: [Double]) -> Ranking.Outcome {
+      engine.ranker.decide([answer, other], uncapped: uncapped, inScope: 1, model: .identity, crossLingual: false, query: nil)
+    }
+    #expect(outcome([0.6, 0.55]) == .ambiguous([answer.intentID, other.intentID]))
+    #expect(outcome([0.6, 0.4]) == .match, "fits less than 0.8 as well on its own")
+    other.confidence = 0.25
+    #expect(outcome([0.6, 0.55]) == .match, "keeps less than half the answer's confidence")
+    answer.confidence = 0.95
+    other.confidence = 0.05
+    #expect(outcome([0.95, 0.94]) == .match, "above the ceiling")
+  }
+
   /// `resolve` fills the answer with the alignment its ranking made; filling that aligns
   /// again gives the same arguments.
   @Test func theAnswersAlignmentIsCarriedToFilling() throws {

@@ -15,11 +15,13 @@ struct EngineSettings: Sendable {
     help: "Override a ranking setting (repeatable): \(RankingSettings.names.joined(separator: ", ")).", repeatable: true)
   static let encoder = CommandSpec.Option(
     name: "encoder", valueName: "kind",
-    help: "Embeddings from the static model (static, the default: fastest) or the transformer encoder (transformer: multilingual, slower).")
+    help:
+      "Embeddings from the model the catalog ranks best with (auto, the default: the transformer for catalogs of phrases, titles or descriptions without entity instances and of at most a million characters, else the static model), the static model (static: fastest) or the transformer encoder (transformer: multilingual, slower)."
+  )
   static let model = CommandSpec.Option(
     name: "model", valueName: "dir",
     help:
-      "The model folder: the static model's (default: Models/\(ModelLocator.defaultModelName)) or with --encoder transformer the encoder's (default: Models/\(ModelLocator.defaultEncoderName))."
+      "The model folder: the static model's (default: Models/\(ModelLocator.defaultModelName); --encoder static is then the default) or with --encoder transformer the encoder's (default: Models/\(ModelLocator.defaultEncoderName))."
   )
   static let embeddingsURL = CommandSpec.Option(
     name: "embeddings-url", valueName: "url", help: "Use an OpenAI-compatible /v1/embeddings endpoint instead of the static model.")
@@ -63,11 +65,18 @@ struct EngineSettings: Sendable {
       }
       setting.apply(&options.ranking, value)
     }
-    switch arguments.value(Self.encoder) ?? "static" {
-    case "static": options.embedding = .staticModel(directory: arguments.value(Self.model))
-    case "transformer": options.embedding = .transformer(directory: arguments.value(Self.model))
+    // A model folder without an encoder names the static model's, as it did before `auto`.
+    let model = arguments.value(Self.model)
+    switch arguments.value(Self.encoder) ?? (model == nil ? "auto" : "static") {
+    case "auto":
+      guard model == nil else {
+        throw UsageError(message: "'--model' names one model; with it choose '--encoder static' or '--encoder transformer'", command: command)
+      }
+      options.embedding = .automatic
+    case "static": options.embedding = .staticModel(directory: model)
+    case "transformer": options.embedding = .transformer(directory: model)
     case let other:
-      throw UsageError(message: "the value '\(other)' is invalid for '--encoder'; expected static or transformer", command: command)
+      throw UsageError(message: "the value '\(other)' is invalid for '--encoder'; expected auto, static or transformer", command: command)
     }
     let noEmbeddings = arguments.has(Self.noEmbeddings)
     if noEmbeddings { options.embedding = .none }

@@ -18,7 +18,8 @@ import Synchronization
 /// listed (`MCPClient`, in the file's order) → one catalog, exactly as `import mcp --config`
 /// builds it (`MCPImportCommand.catalog`), written to `--catalog` (default: beside the
 /// configuration, `servers.json` → `servers.catalog.json`) only when it changed, so its index
-/// file (`servers.catalog.en.index`) stays valid → the engine over it → the MCP server on
+/// file (`servers.catalog.en.transformer.index`, or `.en.index` with the static model) stays
+/// valid → the engine over it → the MCP server on
 /// standard input and output, whose calls go to the real tools (`GatewayUpstreams`).
 ///
 /// A server that cannot start or list its tools is left out with a warning naming it; none

@@ -1,13 +1,13 @@
 import IntentBridgeEngine
 
-/// `intentbridge index CATALOG [--lang L] [--model DIR]`: writes the index file.
+/// `intentbridge index CATALOG [--lang L] [engine options]`: writes the index file.
 enum IndexCommand: Subcommand {
   static let spec = CommandSpec(
     name: "index", abstract: "Build the catalog's index file (next to the catalog).",
     positionals: [.init(name: "catalog", help: "A catalog JSON file.")],
     groups: [OptionGroups.language, OptionGroups.engine],
     discussion:
-      "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is."
+      "Writes <catalog>.<lang>.index (notes.en.json: notes.en.index), or <catalog>.<lang>.transformer.index when the transformer encoder ranks the catalog (--encoder): the intents' vectors from the embedding model and the confidence fitted for the catalog, checked at every load against the catalog's content hash, the model and the engine format (format: Schemas/index-file.md). A fresh file is kept as it is."
   )
 
   static func run(_ options: IndexOptions, console: Console) -> ExitCode {
