@@ -18,32 +18,36 @@ extension IntentEngine {
 
   /// Loads the catalog at `catalogPath`, the embedder `options` name and the engine of
   /// `options.language` (nil: the catalog's default), the work spread over two cores: the
-  /// model loads while the catalog is read and decoded (after it, for `.automatic`, which the
-  /// catalog decides), and the index file is read and
+  /// model loads while the catalog is read and decoded, and the index file is read and
   /// checked while the catalog is validated (its compiled catalog is decoded once the
-  /// catalog is valid). `options` come back with the embedder loaded (`.loaded`), so that the
-  /// other engines of the catalog start from it. An invalid catalog is reported before any
-  /// model or language error.
+  /// catalog is valid). For `.automatic` the decoded catalog decides the model, so the model
+  /// loads beside the validation instead, after the index file is read. `options` come back
+  /// with the embedder loaded (`.loaded`), so that the other engines of the catalog start
+  /// from it. An invalid catalog is reported before any model or language error.
   package static func loadCatalogAndEngine(
     catalogPath: String, options: Options, notice: (String) -> Void
   ) throws(LoadError) -> (catalog: Catalog, options: Options, engine: IntentEngine) {
     var options = options
     let decoded: DecodedCatalog
-    let embedder: Result<(any TextEmbedder)?, LoadError>
+    // nil: the model is still to load (`.automatic`, decided by the decoded catalog).
+    var embedder: Result<(any TextEmbedder)?, LoadError>?
     if case .automatic = options.embedding {
-      // The catalog decides the model, so it is read first.
       decoded = CatalogLoader.decode(path: catalogPath)
       if let catalog = decoded.catalog, let language = try? declaredLanguage(options.language, of: catalog) {
         options.embedding = resolved(options.embedding, for: catalog, language: language)
+      } else {
+        // The catalog or its language is reported below; no model was chosen to load.
+        embedder = .success(nil)
       }
-      embedder = Self.loadModel(options.embedding)
     } else {
       let embedding = options.embedding
-      (decoded, embedder) = sideBySide {
+      let loaded: Result<(any TextEmbedder)?, LoadError>
+      (decoded, loaded) = sideBySide {
         CatalogLoader.decode(path: catalogPath)
       } _: {
         Self.loadModel(embedding)
       }
+      embedder = loaded
     }
     // The index file is read beside the validation once the catalog and its language are
     // known; otherwise the validation runs alone and decides what is reported.
@@ -52,19 +56,33 @@ extension IntentEngine {
     else {
       let result = CatalogLoader.validate(decoded)
       guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
-      if let loaded = try embedder.get() { options.embedding = .loaded(loaded) }
+      if let loaded = try (embedder ?? Self.loadModel(options.embedding)).get() { options.embedding = .loaded(loaded) }
       return (catalog, options, try load(catalog: catalog, catalogPath: catalogPath, options: options, notice: notice))
     }
     let files = SidecarFiles(catalogPath: catalogPath, language: language)
     let indexPath = files.index(for: options.embedding)
-    let withVectors = (try? embedder.get()) != nil
-    let (result, stored) = sideBySide {
-      CatalogLoader.validate(decoded)
-    } _: {
-      StoredIndex.read(path: indexPath, vectors: withVectors)
+    let result: CatalogLoadResult
+    let stored: Result<IndexFile.Contents, IndexFile.Problem>
+    if let embedder {
+      let withVectors = (try? embedder.get()) != nil
+      (result, stored) = sideBySide {
+        CatalogLoader.validate(decoded)
+      } _: {
+        StoredIndex.read(path: indexPath, vectors: withVectors)
+      }
+    } else {
+      let embedding = options.embedding
+      let loaded: Result<(any TextEmbedder)?, LoadError>
+      (result, (loaded, stored)) = sideBySide {
+        CatalogLoader.validate(decoded)
+      } _: {
+        let model = Self.loadModel(embedding)
+        return (model, StoredIndex.read(path: indexPath, vectors: (try? model.get()) != nil))
+      }
+      embedder = loaded
     }
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
-    let loaded = try embedder.get()
+    let loaded = try embedder?.get() ?? nil
     let index = StoredIndex(stored, catalog: catalog, language: language, options: options, embedder: loaded)
     if let loaded { options.embedding = .loaded(loaded) }
     let prepared = try PreparedIndex.prepare(

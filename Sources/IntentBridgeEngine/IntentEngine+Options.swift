@@ -115,7 +115,7 @@ extension IntentEngine {
   /// - Complexity: O(phrases of `catalog`) for `.automatic`, O(1) otherwise.
   package static func resolved(_ embedding: Options.Embedding, for catalog: Catalog, language: String) -> Options.Embedding {
     guard case .automatic = embedding else { return embedding }
-    guard ModelLocator.modelFromEnvironment == nil, CatalogEvidence(catalog, language: language).autoChoosesTransformer,
+    guard ModelLocator.modelFromEnvironment == nil, CatalogEvidence.autoChoosesTransformer(catalog, language: language),
       ModelLocator.locateEncoder() != nil
     else { return .staticModel(directory: nil) }
     return .transformer(directory: nil)

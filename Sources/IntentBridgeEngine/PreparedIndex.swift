@@ -66,27 +66,23 @@ struct PreparedIndex: Sendable {
   }
 
   /// `configuration` with what `embedder` on `compiled`'s evidence decides whatever the signals
-  /// chosen: coverage weighed where the encoder leads (`embeddingWeighsCoverage`) and the
-  /// keyword weight's scale (`keywordScale`). The same for the fit at index time as for the
-  /// ranking at load, so that the fitted models match the ranking.
+  /// chosen: coverage weighed where the transformer encoder leads (`embeddingWeighsCoverage`,
+  /// `CatalogEvidence.encoderLeads`) and the keyword weight's scale (`keywordScale`,
+  /// `CatalogEvidence.transformerKeywordScale`; 1 with any other embedder). The same for the
+  /// fit at index time as for the ranking at load, so that the fitted models match the ranking.
+  /// - Complexity: O(intents) with the transformer (the evidence read once), O(1) otherwise.
   static func withEvidence(
     _ configuration: RankingConfiguration, _ embedder: any TextEmbedder, _ compiled: CompiledCatalog
   ) -> RankingConfiguration {
     var out = configuration
-    out.embeddingWeighsCoverage = encoderLeads(embedder, compiled)
-    out.keywordScale = keywordScale(embedder, compiled)
+    guard embedder is TransformerEncoder else {
+      out.embeddingWeighsCoverage = false
+      out.keywordScale = 1
+      return out
+    }
+    let evidence = CatalogEvidence(compiled)
+    out.embeddingWeighsCoverage = evidence.encoderLeads
+    out.keywordScale = evidence.transformerKeywordScale
     return out
-  }
-
-  /// Whether `embedder` leads on `compiled`'s evidence (`CatalogEvidence.encoderLeads`): the
-  /// transformer encoder on a catalog of phrases or titles without entity instances.
-  static func encoderLeads(_ embedder: any TextEmbedder, _ compiled: CompiledCatalog) -> Bool {
-    embedder is TransformerEncoder && CatalogEvidence(compiled).encoderLeads
-  }
-
-  /// The factor of the keyword weight with `embedder` on `compiled`
-  /// (`CatalogEvidence.transformerKeywordScale` for the transformer encoder, else 1).
-  static func keywordScale(_ embedder: any TextEmbedder, _ compiled: CompiledCatalog) -> Double {
-    embedder is TransformerEncoder ? CatalogEvidence(compiled).transformerKeywordScale : 1
   }
 }

@@ -27,10 +27,6 @@ package struct CatalogEvidence: Sendable, Equatable {
   package let kind: Kind
   /// Whether some entity type of the catalog lists instances.
   package let hasEntityInstances: Bool
-  /// Whether the catalog's texts (titles, descriptions and phrases of its discoverable
-  /// intents in the catalog language) exceed `transformerCharacterBudget` characters.
-  package let exceedsTransformerBudget: Bool
-
   /// The characters of catalog text up to which `--encoder auto` takes the transformer: about
   /// four times Seal-Tools' 4,076 tools (273,000 characters, indexed in about 45 seconds on
   /// two cores). The encoder's cost grows with the texts' length, so a catalog of longer
@@ -55,12 +51,6 @@ package struct CatalogEvidence: Sendable, Equatable {
   private init(_ catalog: Catalog, language: String, isGrammar: Bool) {
     hasEntityInstances = catalog.entities.contains { !$0.instances.isEmpty }
     let intents = catalog.intents.filter(\.isDiscoverable)
-    var characters = 0
-    for intent in intents where characters <= Self.transformerCharacterBudget {
-      characters += intent.title.resolved(for: language).count + (intent.description?.resolved(for: language).count ?? 0)
-      for phrase in intent.phrases.resolved(for: language) where characters <= Self.transformerCharacterBudget { characters += phrase.count }
-    }
-    exceedsTransformerBudget = characters > Self.transformerCharacterBudget
     guard !isGrammar else {
       kind = .grammar
       return
@@ -81,9 +71,29 @@ package struct CatalogEvidence: Sendable, Equatable {
   /// model. `IntentEngine.Options.Embedding.automatic` chooses by it (`autoChoosesTransformer`).
   package var transformerRanksBetter: Bool { kind != .grammar && !hasEntityInstances }
 
-  /// What `--encoder auto` takes: the transformer where it ranks better and the catalog's
-  /// texts are within `transformerCharacterBudget`.
-  package var autoChoosesTransformer: Bool { transformerRanksBetter && !exceedsTransformerBudget }
+  /// What `--encoder auto` takes for `catalog` in `language`: the transformer where it ranks
+  /// better and the catalog's texts are within `transformerCharacterBudget`.
+  /// - Complexity: O(phrases), each template parsed once; the characters counted up to the budget.
+  package static func autoChoosesTransformer(_ catalog: Catalog, language: String) -> Bool {
+    CatalogEvidence(catalog, language: language).transformerRanksBetter && !exceedsTransformerBudget(catalog, language: language)
+  }
+
+  /// Whether the texts of `catalog` in `language` (titles, descriptions and phrases of its
+  /// discoverable intents) exceed `transformerCharacterBudget` characters. Counted only when
+  /// the encoder is chosen, not each time the evidence is read.
+  /// - Complexity: O(characters counted), at most the budget plus one text.
+  package static func exceedsTransformerBudget(_ catalog: Catalog, language: String) -> Bool {
+    var characters = 0
+    for intent in catalog.intents where intent.isDiscoverable {
+      characters += intent.title.resolved(for: language).count + (intent.description?.resolved(for: language).count ?? 0)
+      for phrase in intent.phrases.resolved(for: language) {
+        characters += phrase.count
+        if characters > transformerCharacterBudget { return true }
+      }
+      if characters > transformerCharacterBudget { return true }
+    }
+    return false
+  }
 
   /// Whether the transformer encoder alone should rank (signals `embedding`) rather than
   /// fused with keywords and templates, as measured on the development sets: phrases or

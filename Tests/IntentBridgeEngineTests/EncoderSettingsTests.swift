@@ -48,13 +48,7 @@ import Testing
     )
     // Loading the encoder reads its file in place; nothing is embedded.
     let transformer = try TransformerEncoder(directory: Repository.path("Models/e5small-q4-latcjk"), tokenizerCache: .disabled)
-    #expect(PreparedIndex.keywordScale(transformer, tools) == 0.2)
-    #expect(!PreparedIndex.encoderLeads(transformer, tools))
-    #expect(PreparedIndex.keywordScale(transformer, phrases) == 1)
-    #expect(PreparedIndex.encoderLeads(transformer, phrases))
     let staticModel = try StaticEmbeddingModel(directory: Repository.path("Models/e5small-m2v-256-latcjk-int8"), tokenizerCache: .disabled)
-    #expect(PreparedIndex.keywordScale(staticModel, tools) == 1)
-    #expect(!PreparedIndex.encoderLeads(staticModel, phrases))
     // Index time and load set both from them, whatever the configuration held.
     var held = RankingConfiguration()
     held.keywordScale = 0.5
@@ -65,5 +59,7 @@ import Testing
     #expect(onPhrases.keywordScale == 1 && onPhrases.embeddingWeighsCoverage)
     let withStatic = PreparedIndex.withEvidence(held, staticModel, phrases)
     #expect(withStatic.keywordScale == 1 && !withStatic.embeddingWeighsCoverage)
+    let staticOnTools = PreparedIndex.withEvidence(held, staticModel, tools)
+    #expect(staticOnTools.keywordScale == 1 && !staticOnTools.embeddingWeighsCoverage)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentBridgeCatalog
+import IntentBridgeEmbedding
 import IntentBridgeEngine
 import IntentBridgeIndex
 import IntentBridgeTestSupport
@@ -86,5 +87,32 @@ import Testing
     #expect(requested == "xx")
     // And the index file beside it is used when all is well.
     #expect(try IntentEngine.load(catalogPath: catalog).compiled.isReadFromIndexFile)
+  }
+
+  /// `.automatic` reads the catalog before it chooses the model, then loads the model beside
+  /// the validation: the same order of errors, and the index file of the model it chose.
+  @Test func theAutomaticChoiceReportsInTheSameOrder() throws {
+    var automatic = IntentEngine.Options()
+    automatic.embedding = .automatic
+    let (brokenFolder, broken) = try Self.indexedCopy(edit: Self.breakPhrase)
+    defer { try? FileManager.default.removeItem(at: brokenFolder) }
+    #expect(Self.isInvalidCatalog(Self.load(broken, options: automatic)))
+    var automaticOtherLanguage = automatic
+    automaticOtherLanguage.language = "xx"
+    #expect(Self.isInvalidCatalog(Self.load(broken, options: automaticOtherLanguage)))
+
+    let (folder, catalog) = try Self.indexedCopy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let unknown = Self.load(catalog, options: automaticOtherLanguage)
+    guard case .failure(.unknownLanguage(let requested, _)) = unknown else {
+      Issue.record("expected an unknown language, got \(unknown)")
+      return
+    }
+    #expect(requested == "xx")
+    // A template grammar: the static model, whose index file the first load wrote.
+    let engine = try IntentEngine.load(catalogPath: catalog, options: automatic)
+    #expect(engine.compiled.isReadFromIndexFile)
+    #expect(engine.embedder is StaticEmbeddingModel)
+    #expect(engine.rank("add a note to buy milk").candidates.first?.intentID == "AddNoteIntent")
   }
 }

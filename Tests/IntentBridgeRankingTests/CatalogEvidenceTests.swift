@@ -56,12 +56,14 @@ import Testing
   @Test func aLongCatalogKeepsTheStaticModel() throws {
     let long = String(repeating: "Updates the stock record of one catalogue item. ", count: 11_000)  // 539,000 characters
     let short = try Self.compiled(#"{"id": "A", "title": "a", "description": "Stock."}, {"id": "B", "title": "b", "description": "Stock."}"#)
-    #expect(CatalogEvidence(short).autoChoosesTransformer && !CatalogEvidence(short).exceedsTransformerBudget)
+    func auto(_ compiled: CompiledCatalog) -> Bool { CatalogEvidence.autoChoosesTransformer(compiled.catalog, language: compiled.language) }
+    func exceeds(_ compiled: CompiledCatalog) -> Bool { CatalogEvidence.exceedsTransformerBudget(compiled.catalog, language: compiled.language) }
+    #expect(auto(short) && !exceeds(short))
     let within = try Self.compiled(#"{"id": "A", "title": "a", "description": "\#(long)"}, {"id": "B", "title": "b", "description": "Stock."}"#)
-    #expect(CatalogEvidence(within).autoChoosesTransformer)
+    #expect(auto(within) && !exceeds(within))
     let beyond = try Self.compiled(#"{"id": "A", "title": "a", "description": "\#(long)"}, {"id": "B", "title": "b", "description": "\#(long)"}"#)
     #expect(CatalogEvidence(beyond).kind == .descriptions && CatalogEvidence(beyond).transformerRanksBetter)
-    #expect(CatalogEvidence(beyond).exceedsTransformerBudget && !CatalogEvidence(beyond).autoChoosesTransformer)
+    #expect(exceeds(beyond) && !auto(beyond))
   }
 
   @Test func entityInstancesKeepEverySignal() throws {
