@@ -49,10 +49,14 @@ extension IntentEngine {
   /// Fits the fusion weights, confidence models and no-match thresholds to labelled requests
   /// (`ConfidenceTuner`): each row is a request and the intents any of which is right (nil:
   /// none is, the request is out of scope). Rows naming no intent of the catalog are left
-  /// out. Returns the tuning (write it with `TuningFile.write` beside the catalog) and this
-  /// engine with it applied.
+  /// out. With `refusing` (0…1), the no-match threshold is the one that answers most rows
+  /// right among those refusing at least that share of the out-of-scope rows (`tune
+  /// --refuse`). Returns the tuning (write it with `TuningFile.write` beside the catalog) and
+  /// this engine with it applied.
   /// - Complexity: O(grid × rows × rank); a few seconds for thousands of rows.
-  public func tuned(with rows: [(request: String, intents: [String]?)]) -> (tuning: TuningFile, engine: IntentEngine) {
+  public func tuned(
+    with rows: [(request: String, intents: [String]?)], refusing: Double? = nil
+  ) -> (tuning: TuningFile, engine: IntentEngine) {
     let indexByID = Dictionary(catalog.intents.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
     var tunerRows: [ConfidenceTuner.Row] = []
     for row in rows {
@@ -60,7 +64,7 @@ extension IntentEngine {
       if let intents, intents.isEmpty { continue }
       tunerRows.append(ConfidenceTuner.Row(request: analyze(row.request), intents: intents))
     }
-    let result = ConfidenceTuner.tune(ranker: ranker, rows: tunerRows)
+    let result = ConfidenceTuner.tune(ranker: ranker, rows: tunerRows, refusing: refusing)
     let tuning = TuningFile(
       catalogHash: catalog.contentHash, language: language, model: ranker.vectorIndex?.model, keywordWeight: result.keywordWeight,
       centroidWeight: result.centroidWeight, models: result.models)

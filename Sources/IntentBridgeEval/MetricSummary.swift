@@ -72,6 +72,9 @@ public struct MetricSummary: Sendable, Hashable {
 
   /// The share of rows answered right (0…1); nil without rows.
   public var top1: Double? { Self.ratio(correct, requests) }
+  /// The share of intent rows answered with an acceptable intent (not "no match"; 0…1), the
+  /// development figures' "answered"; nil without intent rows.
+  public var answeredInScope: Double? { Self.ratio(correct - correctNoMatch, intentRequests) }
   /// The share of intent rows with an acceptable intent among the first `k` (0…1); nil without
   /// intent rows.
   public func recall(at k: Int) -> Double? { Self.ratio(recalled[k] ?? 0, intentRequests) }

@@ -47,11 +47,13 @@ public struct TuningRun: Sendable {
 
   /// Splits `requests` (`split`), tunes `engine` on the fitted part and evaluates both engines
   /// on the held-back part (all rows when `holdOut` is 0: the figures are then on the rows
-  /// fitted on, and say so in `tuning.fit`).
+  /// fitted on, and say so in `tuning.fit`). `refusing`: the share of the fitted out-of-scope
+  /// rows the no-match threshold must refuse (`IntentEngine.tuned(with:refusing:)`), recorded
+  /// in `tuning.fit` as `refuse`.
   /// - Complexity: O(grid × rows × rank).
   public static func run(
     engine: IntentEngine, catalogPath: String, requests: [LabelledRequest], holdOut: Double = 0.3, seed: UInt64 = 1,
-    settings: Evaluator.Settings = Evaluator.Settings()
+    refusing: Double? = nil, settings: Evaluator.Settings = Evaluator.Settings()
   ) -> TuningRun {
     let (fit, held) = holdOut > 0 ? split(requests, holdOut: holdOut, seed: seed) : (requests, requests)
     let (tuning, tuned) = engine.tuned(
@@ -60,7 +62,7 @@ public struct TuningRun: Sendable {
         case .noMatch: (row.query, nil)
         case .anyOf(let ids): (row.query, ids)
         }
-      })
+      }, refusing: refusing)
     var settings = settings
     settings.breakdowns = []
     func summary(_ engine: IntentEngine) -> MetricSummary {
@@ -76,6 +78,7 @@ public struct TuningRun: Sendable {
       "seed": Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)),
       "signals": .string(engine.configuration.mode.rawValue), "before": figures(before), "after": figures(after),
     ]
+    if let refusing { file.fit["refuse"] = .number(refusing) }
     return TuningRun(fitRows: fit.count, heldOutRows: held.count, before: before, after: after, tuning: file)
   }
 

@@ -17,7 +17,10 @@ import IntentBridgeTemplates
 ///    rows keep their model.
 /// 3. **Threshold**: the no-match threshold in 0…0.9 (steps of 0.01) under which the rows are
 ///    answered right most often (a right intent, or "no match" for an out-of-scope row); ties
-///    go to the lowest.
+///    go to the lowest. With a refusal target (`tune --refuse`), only thresholds that refuse
+///    at least that share of the group's out-of-scope rows count (the one refusing most when
+///    none does): right answers are counted over the rows as they come, so a set with few
+///    out-of-scope rows would otherwise trade their refusals for answers.
 ///
 ///     let tuning = ConfidenceTuner.tune(ranker: ranker, rows: rows)
 ///     // tuning.keywordWeight, tuning.centroidWeight, tuning.models[.hybrid]
@@ -46,7 +49,9 @@ package enum ConfidenceTuner {
   package static let centroidWeights = [0.5, 0.7, 0.9]
   package static let minimumRows = 20
 
-  package static func tune(ranker: Ranker, rows: [Row]) -> Result {
+  /// - Parameter refusing: the share of out-of-scope rows the threshold must refuse (0…1);
+  ///   nil: the threshold answers most rows right.
+  package static func tune(ranker: Ranker, rows: [Row], refusing: Double? = nil) -> Result {
     var best = (keyword: ranker.configuration.keywordWeight, centroid: ranker.configuration.centroidWeight)
     if ranker.configuration.mode == .hybrid, ranker.vectorIndex != nil, rows.contains(where: { $0.intents != nil }) {
       var bestFirst = rankedFirst(ranker, rows)
@@ -97,7 +102,7 @@ package enum ConfidenceTuner {
       }
       var model = ConfidenceModel(
         weights: correct.weights, inScopeWeights: inScopeWeights, threshold: 0, outsideCost: outsideCost, origin: .tuned, fittedOn: group.count)
-      model.threshold = threshold(model, group)
+      model.threshold = threshold(model, group, refusing: refusing)
       models[mode] = model
     }
     return Result(keywordWeight: best.keyword, centroidWeight: best.centroid, models: models)
@@ -115,21 +120,38 @@ package enum ConfidenceTuner {
 
   /// The threshold answering most rows right under `model` (the ranker's rule: answer when the
   /// confidence reaches the threshold and the chance of being outside the domain weighed by
-  /// `outsideCost`).
-  static func threshold(_ model: ConfidenceModel, _ group: [(features: [Double], right: Bool, inScope: Bool)]) -> Double {
+  /// `outsideCost`), among those refusing at least `refusing` of the out-of-scope rows (all
+  /// thresholds when nil or when the group has none; the one refusing most when none reaches it).
+  /// - Complexity: O(91 × rows).
+  static func threshold(
+    _ model: ConfidenceModel, _ group: [(features: [Double], right: Bool, inScope: Bool)], refusing: Double? = nil
+  ) -> Double {
     let scored = group.map { row -> (confidence: Double, outside: Double, right: Bool, inScope: Bool) in
       let inScope = model.inScope(row.features)
       return (inScope * model.probability(row.features), model.outsideCost * (1 - inScope), row.right, row.inScope)
     }
-    var best = (threshold: 0.0, correct: -1)
+    let outOfScope = scored.count { !$0.inScope }
+    // (1 when it reaches the target, out-of-scope rows refused short of it, rows answered
+    // right), compared in order.
+    var best = (threshold: 0.0, key: (reaches: -1, refused: -1, correct: -1))
     for step in 0...90 {
       let t = Double(step) / 100
       var correct = 0
+      var refused = 0
       for row in scored {
         let answered = row.confidence >= t && row.confidence >= row.outside
         if answered ? row.right : !row.inScope { correct += 1 }
+        if !answered, !row.inScope { refused += 1 }
       }
-      if correct > best.correct { best = (t, correct) }
+      let key: (reaches: Int, refused: Int, correct: Int)
+      if let refusing, outOfScope > 0 {
+        let reaches = Double(refused) >= refusing * Double(outOfScope)
+        // Past the target only right answers count; short of it, refusals first.
+        key = (reaches ? 1 : 0, reaches ? 0 : refused, correct)
+      } else {
+        key = (1, 0, correct)
+      }
+      if key > best.key { best = (t, key) }
     }
     return best.threshold
   }

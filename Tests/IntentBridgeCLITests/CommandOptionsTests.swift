@@ -25,6 +25,7 @@ import Testing
     (["gateway", "/nonexistent/servers.json", "--call-timeout", "inf"], "'--call-timeout <seconds>' must be a number of seconds"),
     (["tools", missing, "--strict"], "'--strict' applies to '--format openai' only"),
     (["tune", missing, "/nonexistent/rows.jsonl", "--hold-out", "1"], "the value '1' is invalid for '--hold-out'"),
+    (["tune", missing, "/nonexistent/rows.jsonl", "--refuse", "1.5"], "the value '1.5' is invalid for '--refuse'"),
     (["import", "mcp", "--namespace", "a/b", "--", "server"], "'--namespace' must be at most"),
   ])
   func aBadValueIsReportedBeforeAnyLoad(_ arguments: [String], _ message: String) {

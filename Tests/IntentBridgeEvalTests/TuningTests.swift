@@ -59,6 +59,24 @@ import Testing
     #expect(try #require(run.after.noMatchRecall) > 0.5)
   }
 
+  /// `tune --refuse`: the threshold refuses at least the share asked of the out-of-scope rows
+  /// it was fitted on, at the cost of answers, and the tuning file records the target.
+  @Test func aRefusalTargetRefusesAtLeastThatShareOfTheRowsFittedOn() throws {
+    let (path, folder) = try Self.toolCatalog()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let engine = try IntentEngine.load(catalogPath: path, options: Self.keywordOptions())
+    let rows = try Self.rows()
+    let free = TuningRun.run(engine: engine, catalogPath: path, requests: rows, holdOut: 0)
+    let strict = TuningRun.run(engine: engine, catalogPath: path, requests: rows, holdOut: 0, refusing: 0.99)
+    let freeRefused = try #require(free.after.noMatchRecall)
+    let strictRefused = try #require(strict.after.noMatchRecall)
+    #expect(freeRefused < 0.99, "the target must change something: \(freeRefused)")
+    #expect(strictRefused >= 0.99, "refused \(strictRefused) of the out-of-scope rows fitted on")
+    #expect(try #require(strict.after.answeredInScope) <= (try #require(free.after.answeredInScope)))
+    #expect(try #require(strict.tuning.models[.keyword]).threshold > (try #require(free.tuning.models[.keyword])).threshold)
+    #expect(strict.tuning.fit["refuse"] == .number(0.99) && free.tuning.fit["refuse"] == nil)
+  }
+
   @Test func theEngineUsesAMatchingTuningFileAndNamesIt() throws {
     let (path, folder) = try Self.toolCatalog()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -3,7 +3,7 @@ import IntentBridgeEval
 import IntentBridgeSystem
 
 /// `intentbridge tune CATALOG LABELLED.jsonl… [--lang L] [--hold-out SHARE] [--seed N]
-/// [--out FILE] [--dry-run]`: fits the fusion weights, the confidence and the no-match
+/// [--refuse SHARE] [--out FILE] [--dry-run]`: fits the fusion weights, the confidence and the no-match
 /// threshold to labelled requests and writes the catalog's tuning file.
 enum TuneCommand: Subcommand {
   static let spec = CommandSpec(
@@ -15,7 +15,7 @@ enum TuneCommand: Subcommand {
         repeating: true),
     ],
     groups: [OptionGroups.language, OptionGroups.engine, OptionGroups.signals, OptionGroups.clock],
-    options: [TuneOptions.holdOut, TuneOptions.seed, TuneOptions.out],
+    options: [TuneOptions.holdOut, TuneOptions.seed, TuneOptions.refuse, TuneOptions.out],
     flags: [TuneOptions.dryRun],
     discussion: """
       Rows are tuned in the catalog language they are evaluated in (their "lang", else the catalog's default; --lang puts all rows in one). \
@@ -30,6 +30,12 @@ enum TuneCommand: Subcommand {
 
     guard let datasets = EvalCommand.loadDatasets(options.datasetPaths, console: console) else { return .dataError }
     let requests = datasets.flatMap(\.requests)
+    if let refuse = options.refuse, !requests.contains(where: { $0.intent.primary == nil }) {
+      throw UsageError(
+        message:
+          "'--refuse \(refuse)' sets the share of out-of-scope rows to refuse, but no row of \(options.datasetPaths.joined(separator: ", ")) is out of scope (\"intent\": null)",
+        command: spec.name)
+    }
     let catalogPath = options.catalogPath
     guard let catalog = CatalogInput.load(catalogPath, console: console) else { return .dataError }
     var engineOptions = options.engineOptions
@@ -64,8 +70,9 @@ enum TuneCommand: Subcommand {
         return EngineOptions.report(error, catalogPath: catalogPath, console: console)
       }
       let run = TuningRun.run(
-        engine: engine, catalogPath: catalogPath, requests: rows, holdOut: options.holdOut, seed: options.seed, settings: settings)
-      console.out(report(run, engine: engine, catalogPath: catalogPath, holdOut: options.holdOut, seed: options.seed))
+        engine: engine, catalogPath: catalogPath, requests: rows, holdOut: options.holdOut, seed: options.seed, refusing: options.refuse,
+        settings: settings)
+      console.out(report(run, engine: engine, catalogPath: catalogPath, holdOut: options.holdOut, seed: options.seed, refuse: options.refuse))
       guard !options.dryRun else { continue }
       let path = options.out ?? TuningFile.path(forCatalog: catalogPath, language: language)
       do {
@@ -80,13 +87,14 @@ enum TuneCommand: Subcommand {
   }
 
   /// The held-back figures before and after, and what changed.
-  static func report(_ run: TuningRun, engine: IntentEngine, catalogPath: String, holdOut: Double, seed: UInt64) -> String {
+  static func report(_ run: TuningRun, engine: IntentEngine, catalogPath: String, holdOut: Double, seed: UInt64, refuse: Double? = nil) -> String {
     let measured = holdOut > 0 ? "\(run.heldOutRows) held back (seed \(seed))" : "measured on the same rows (--hold-out 0)"
     var out = "tune: \(catalogPath) [\(engine.language), \(engine.configuration.mode.rawValue)]: \(run.fitRows) rows fitted, \(measured)\n"
     let table = ReportTable(
       header: ["held-back rows", "before", "after"],
       rows: [
         ["answered top-1 %", ReportTable.percent(run.before.top1), ReportTable.percent(run.after.top1)],
+        ["answered, in-scope rows %", ReportTable.percent(run.before.answeredInScope), ReportTable.percent(run.after.answeredInScope)],
         ["ranked first (R@1) %", ReportTable.percent(run.before.recall(at: 1)), ReportTable.percent(run.after.recall(at: 1))],
         ["no match on null rows %", ReportTable.percent(run.before.noMatchRecall), ReportTable.percent(run.after.noMatchRecall)],
         ["calibration error (ECE)", ReportTable.decimal(run.before.calibrationError), ReportTable.decimal(run.after.calibrationError)],
@@ -96,7 +104,8 @@ enum TuneCommand: Subcommand {
     out +=
       "  fusion: keyword weight \(c.keywordWeight) → \(run.tuning.keywordWeight), centroid weight \(c.centroidWeight) → \(run.tuning.centroidWeight)\n"
     for (mode, model) in run.tuning.models.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-      out += "  confidence (\(mode.rawValue)): fitted on \(model.fittedOn) rows, no-match threshold \(model.threshold)\n"
+      let target = refuse.map { ", chosen to refuse at least \(ReportTable.percent($0)) % of the out-of-scope rows fitted on" } ?? ""
+      out += "  confidence (\(mode.rawValue)): fitted on \(model.fittedOn) rows, no-match threshold \(model.threshold)\(target)\n"
     }
     if run.tuning.models.isEmpty { out += "  confidence: too few rows to fit (at least 20 per signal choice); the catalog's calibration stays\n" }
     return out
