@@ -21,7 +21,7 @@ extension IntentEngine {
   /// model loads while the catalog is read and decoded, and the index file is read and
   /// checked while the catalog is validated (its compiled catalog is decoded once the
   /// catalog is valid). For `.automatic` the decoded catalog decides the model, so the model
-  /// loads beside the validation instead, after the index file is read. `options` come back
+  /// loads beside the validation instead, before the index file is read. `options` come back
   /// with the embedder loaded (`.loaded`), so that the other engines of the catalog start
   /// from it. An invalid catalog is reported before any model or language error.
   package static func loadCatalogAndEngine(
@@ -61,28 +61,16 @@ extension IntentEngine {
     }
     let files = SidecarFiles(catalogPath: catalogPath, language: language)
     let indexPath = files.index(for: options.embedding)
-    let result: CatalogLoadResult
-    let stored: Result<IndexFile.Contents, IndexFile.Problem>
-    if let embedder {
-      let withVectors = (try? embedder.get()) != nil
-      (result, stored) = sideBySide {
-        CatalogLoader.validate(decoded)
-      } _: {
-        StoredIndex.read(path: indexPath, vectors: withVectors)
-      }
-    } else {
-      let embedding = options.embedding
-      let loaded: Result<(any TextEmbedder)?, LoadError>
-      (result, (loaded, stored)) = sideBySide {
-        CatalogLoader.validate(decoded)
-      } _: {
-        let model = Self.loadModel(embedding)
-        return (model, StoredIndex.read(path: indexPath, vectors: (try? model.get()) != nil))
-      }
-      embedder = loaded
+    // The model, when `.automatic` left it to load, loads before the index file is read
+    // (whether it has vectors decides what is read), beside the validation.
+    let (result, (model, stored)) = sideBySide {
+      CatalogLoader.validate(decoded)
+    } _: { [embedder, embedding = options.embedding] in
+      let model = embedder ?? Self.loadModel(embedding)
+      return (model, StoredIndex.read(path: indexPath, vectors: (try? model.get()) != nil))
     }
     guard let catalog = result.validCatalog else { throw .invalidCatalog(result.diagnostics) }
-    let loaded = try embedder?.get() ?? nil
+    let loaded = try model.get()
     let index = StoredIndex(stored, catalog: catalog, language: language, options: options, embedder: loaded)
     if let loaded { options.embedding = .loaded(loaded) }
     let prepared = try PreparedIndex.prepare(

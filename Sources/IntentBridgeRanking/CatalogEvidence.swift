@@ -50,11 +50,11 @@ package struct CatalogEvidence: Sendable, Equatable {
 
   private init(_ catalog: Catalog, language: String, isGrammar: Bool) {
     hasEntityInstances = catalog.entities.contains { !$0.instances.isEmpty }
-    let intents = catalog.intents.filter(\.isDiscoverable)
     guard !isGrammar else {
       kind = .grammar
       return
     }
+    let intents = catalog.intents.filter(\.isDiscoverable)
     let half = max(1, (intents.count + 1) / 2)
     let withPhrases = intents.count { !$0.phrases.resolved(for: language).isEmpty }
     let withDescriptions = intents.count { !($0.description?.resolved(for: language).isEmpty ?? true) }
