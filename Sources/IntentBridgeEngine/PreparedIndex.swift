@@ -67,9 +67,8 @@ struct PreparedIndex: Sendable {
 
   /// `configuration` with what `embedder` on `compiled`'s evidence decides whatever the signals
   /// chosen: coverage weighed where the transformer encoder leads (`embeddingWeighsCoverage`,
-  /// `CatalogEvidence.encoderLeads`), the keyword weight's scale (`keywordScale`,
-  /// `CatalogEvidence.transformerKeywordScale`; 1 with any other embedder) and, unless one was
-  /// chosen, the transformer's centroid weight (`RankingConfiguration.transformerCentroidWeight`). The same for the
+  /// `CatalogEvidence.encoderLeads`) and the keyword weight's scale (`keywordScale`,
+  /// `CatalogEvidence.transformerKeywordScale`; 1 with any other embedder). The same for the
   /// fit at index time as for the ranking at load, so that the fitted models match the ranking.
   /// - Complexity: O(intents) with the transformer (the evidence read once), O(1) otherwise.
   static func withEvidence(
@@ -84,7 +83,6 @@ struct PreparedIndex: Sendable {
     let evidence = CatalogEvidence(compiled)
     out.embeddingWeighsCoverage = evidence.encoderLeads
     out.keywordScale = evidence.transformerKeywordScale
-    if out.centroidWeight == nil { out.centroidWeight = RankingConfiguration.transformerCentroidWeight }
     return out
   }
 }

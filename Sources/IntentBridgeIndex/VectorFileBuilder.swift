@@ -15,9 +15,8 @@ package enum VectorFileBuilder {
   /// confidence where the encoder leads (`RankingConfiguration.embeddingWeighsCoverage`), the
   /// in-scope part read at the confidence's share of outside requests
   /// (`ConfidenceModel.outsideCost`); r12: the transformer's keyword weight a fifth on tool
-  /// lists of descriptions (`RankingConfiguration.keywordScale`), which the fit ranks with;
-  /// r13: the transformer's centroid weight 0.9 (`RankingConfiguration.transformerCentroidWeight`).
-  package static let recipe = "r13"
+  /// lists of descriptions (`RankingConfiguration.keywordScale`), which the fit ranks with.
+  package static let recipe = "r12"
 
   /// The engine format an index file records: files written by another one are rebuilt
   /// (their layout or what was derived from the catalog may differ).

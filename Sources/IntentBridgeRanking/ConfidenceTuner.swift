@@ -52,7 +52,7 @@ package enum ConfidenceTuner {
   /// - Parameter refusing: the share of out-of-scope rows the threshold must refuse (0…1);
   ///   nil: the threshold answers most rows right.
   package static func tune(ranker: Ranker, rows: [Row], refusing: Double? = nil) -> Result {
-    var best = (keyword: ranker.configuration.keywordWeight, centroid: ranker.configuration.centroidWeightInUse)
+    var best = (keyword: ranker.configuration.keywordWeight, centroid: ranker.configuration.centroidWeight)
     if ranker.configuration.mode == .hybrid, ranker.vectorIndex != nil, rows.contains(where: { $0.intents != nil }) {
       var bestFirst = rankedFirst(ranker, rows)
       for keyword in keywordWeights {

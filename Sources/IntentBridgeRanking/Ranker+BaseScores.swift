@@ -75,7 +75,7 @@ extension Ranker {
   /// row per intent (a tool list: each centroid is that row), or a template grammar (which
   /// keeps the best rows its shipped calibration was fitted with).
   func centroidBlendWeight(_ index: VectorIndex) -> Float? {
-    let weight = Float(configuration.centroidWeightInUse)
+    let weight = Float(configuration.centroidWeight)
     return weight > 0 && !index.hasSingleRows && !compiled.isGrammar ? weight : nil
   }
 

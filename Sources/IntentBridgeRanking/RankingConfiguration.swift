@@ -48,24 +48,8 @@ public struct RankingConfiguration: Sendable, Hashable {
   /// The weight of the embedding score in the fused score (default 1).
   public var embeddingWeight: Double = 1.0
   /// The embedding score of an intent: `(1 − centroidWeight) · best cosine + centroidWeight ·
-  /// cosine with the intent's centroid` (`VectorIndex.centroidScores`). nil (the default): the
-  /// encoder's own, `staticCentroidWeight` (0.7) with the static model and
-  /// `transformerCentroidWeight` (0.9) with the transformer encoder, set when the engine loads;
-  /// a weight chosen (`--set centroid=…`) or tuned is kept with either.
-  public var centroidWeight: Double?
-  /// The centroid weight ranking uses: `centroidWeight`, or `staticCentroidWeight` when none
-  /// is set.
-  package var centroidWeightInUse: Double { centroidWeight ?? Self.staticCentroidWeight }
-  /// The centroid weight with the static model: with a handful of examples per intent the
-  /// centroid is the steadier estimate (docs/RANKING.md, "Pipeline").
-  package static let staticCentroidWeight = 0.7
-  /// The centroid weight with the transformer encoder, whose centroid of an intent's texts is
-  /// a better estimate still. Measured with the transformer (docs/RANKING.md, "The transformer
-  /// encoder"), 0.7 → 0.9: xSID examples5 answered English 85.0 → 88.0, mean of 8 other
-  /// languages 76.3 → 77.8; CLINC150 examples5 83.3 at 81 % → 82.8 at 85 % of out-of-scope
-  /// rows refused, examples20 87.8 at 85 → 87.2 at 87. With the static model 0.9 gains nothing
-  /// (CLINC150 examples5 74.4 at 56 → 74.4 at 54, xSID mean of 8 languages 38.0 → 37.6).
-  package static let transformerCentroidWeight = 0.9
+  /// cosine with the intent's centroid` (`VectorIndex.centroidScores`).
+  public var centroidWeight: Double = 0.7
   /// The weight of the normalised keyword score (BM25F / the request's best) in the fused score
   /// (default 0.5).
   public var keywordWeight: Double = 0.5

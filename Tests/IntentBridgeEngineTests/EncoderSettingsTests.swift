@@ -5,9 +5,9 @@ import Testing
 @testable import IntentBridgeEngine
 
 /// What the engine reads from the encoder and the catalog's evidence when it loads
-/// (`PreparedIndex.withEvidence`): the transformer leads on phrases and titles, fuses a tool
-/// list's keywords at a fifth of their weight and weighs an intent's centroid more; the
-/// static model does none of these.
+/// (`PreparedIndex.encoderLeads`, `PreparedIndex.keywordScale`): the transformer leads on
+/// phrases and titles, and fuses a tool list's keywords at a fifth of their weight; the
+/// static model does neither.
 @Suite struct EncoderSettingsTests {
   /// The name of the model `embedding` names, once `.automatic` is decided.
   static func kind(_ embedding: IntentEngine.Options.Embedding) -> String {
@@ -61,25 +61,5 @@ import Testing
     #expect(withStatic.keywordScale == 1 && !withStatic.embeddingWeighsCoverage)
     let staticOnTools = PreparedIndex.withEvidence(held, staticModel, tools)
     #expect(staticOnTools.keywordScale == 1 && !staticOnTools.embeddingWeighsCoverage)
-  }
-
-  @Test func theTransformerWeighsTheCentroidMoreUnlessAWeightWasChosen() throws {
-    let phrases = try Self.compiled(
-      #"{"id": "A", "title": "Weather", "phrases": ["what is the weather like", "is it raining"]}, {"id": "B", "title": "Timer", "phrases": ["set a timer"]}"#
-    )
-    let transformer = try TransformerEncoder(directory: Repository.path("Models/e5small-q4-latcjk"), tokenizerCache: .disabled)
-    let staticModel = try StaticEmbeddingModel(directory: Repository.path("Models/e5small-m2v-256-latcjk-int8"), tokenizerCache: .disabled)
-    let unset = RankingConfiguration()
-    #expect(unset.centroidWeight == nil && unset.centroidWeightInUse == RankingConfiguration.staticCentroidWeight)
-    let withTransformer = PreparedIndex.withEvidence(unset, transformer, phrases)
-    #expect(withTransformer.centroidWeightInUse == RankingConfiguration.transformerCentroidWeight)
-    #expect(RankingConfiguration.transformerCentroidWeight != RankingConfiguration.staticCentroidWeight)
-    let withStatic = PreparedIndex.withEvidence(unset, staticModel, phrases)
-    #expect(withStatic.centroidWeight == nil && withStatic.centroidWeightInUse == RankingConfiguration.staticCentroidWeight)
-    // A weight chosen (`--set centroid=…`, the library, a tuning) is kept with either model.
-    var chosen = RankingConfiguration()
-    chosen.centroidWeight = 0.5
-    #expect(PreparedIndex.withEvidence(chosen, transformer, phrases).centroidWeightInUse == 0.5)
-    #expect(PreparedIndex.withEvidence(chosen, staticModel, phrases).centroidWeightInUse == 0.5)
   }
 }

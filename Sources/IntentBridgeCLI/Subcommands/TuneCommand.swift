@@ -102,7 +102,7 @@ enum TuneCommand: Subcommand {
     out += table.aligned(indent: "  ")
     let c = engine.configuration
     out +=
-      "  fusion: keyword weight \(c.keywordWeight) → \(run.tuning.keywordWeight), centroid weight \(c.centroidWeightInUse) → \(run.tuning.centroidWeight)\n"
+      "  fusion: keyword weight \(c.keywordWeight) → \(run.tuning.keywordWeight), centroid weight \(c.centroidWeight) → \(run.tuning.centroidWeight)\n"
     for (mode, model) in run.tuning.models.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let target = refuse.map { ", chosen to refuse at least \(ReportTable.percent($0)) % of the out-of-scope rows fitted on" } ?? ""
       out += "  confidence (\(mode.rawValue)): fitted on \(model.fittedOn) rows, no-match threshold \(model.threshold)\(target)\n"
